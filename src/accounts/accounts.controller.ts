@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser } from '../auth/decorators/current-user.decorator';
+import { Roles } from '../auth/decorators/roles.decorator';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { AccountsService } from './accounts.service';
+import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
+import { AccountPageDto, AccountResponseDto, CloseAccountResponseDto } from './dto/account.response.dto';
+import { CreateAccountRequestDto } from './dto/create-account.request.dto';
+import { UpdateAccountRequestDto } from './dto/update-account.request.dto';
+
+/** The seed spec places account routes under three prefixes; they are one module here. */
+@ApiTags('accounts')
+@Controller('v1')
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Post('accounts')
+  @ApiOperation({
+    operationId: 'createAccount',
+    summary: 'Open an account',
+    description:
+      'Opens an individual or business account owned by the caller, who joins it. An admin may open one for another ' +
+      'user with `owner_user_id`. A user belongs to at most one account.',
+  })
+  @ApiCreatedResponse({ type: AccountResponseDto })
+  @ApiErrors(
+    'validation_error',
+    'invalid_json',
+    'unsupported_media_type',
+    'unauthorized',
+    'insufficient_permissions',
+    'user_not_found',
+    'account_already_exists',
+  )
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto): Promise<AccountResponseDto> {
+    return this.accounts.create(caller, body);
+  }
+
+  @Get('account')
+  @ApiOperation({ operationId: 'getOwnAccount', summary: "The caller's account", description: 'The account of the user the access token belongs to.' })
+  @ApiOkResponse({ type: AccountResponseDto })
+  @ApiErrors('unauthorized', 'account_not_found')
+  getOwn(@CurrentUser() caller: AuthenticatedUser): Promise<AccountResponseDto> {
+    return this.accounts.getOwn(caller);
+  }
+
+  @Patch('accounts')
+  @ApiOperation({
+    operationId: 'updateAccount',
+    summary: 'Update account details',
+    description:
+      'Name, email and preferences (merged key by key; null removes a key). The owner updates its account; an admin ' +
+      'names any account with `?account_id=`.',
+  })
+  @ApiOkResponse({ type: AccountResponseDto })
+  @ApiErrors(
+    'validation_error',
+    'invalid_json',
+    'unsupported_media_type',
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'account_not_found',
+  )
+  update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Query() target: TargetAccountQueryDto,
+    @Body() body: UpdateAccountRequestDto,
+  ): Promise<AccountResponseDto> {
+    return this.accounts.update(caller, target, body);
+  }
+
+  @Delete('auth/close')
+  @ApiOperation({
+    operationId: 'closeAccount',
+    summary: 'Close an account permanently',
+    description:
+      "Every session of the account's users ends at once and they can no longer log in. A closed account cannot be " +
+      'reopened. The owner closes its account; an admin names any account with `?account_id=`.',
+  })
+  @ApiOkResponse({ type: CloseAccountResponseDto })
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
+  close(@CurrentUser() caller: AuthenticatedUser, @Query() target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
+    return this.accounts.close(caller, target);
+  }
+
+  @Get('auth/accounts')
+  @Roles('admin')
+  @ApiOperation({ operationId: 'listAccounts', summary: 'List all accounts (admins)', description: 'Newest first; filter by type and status.' })
+  @ApiOkResponse({ type: AccountPageDto })
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')
+  list(@Query() query: ListAccountsQueryDto): Promise<AccountPageDto> {
+    return this.accounts.list(query);
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AuthenticatedUser, isAdmin } from '../auth/authenticated-user';
+import { AuthErrors } from '../auth/auth.errors';
+import { SessionsService } from '../auth/sessions.service';
+import { validationError } from '../common/errors/domain-error';
+import { isId, newId } from '../common/ids/ids';
+import { fetchPage, Page } from '../common/pagination/page';
+import { Database } from '../database/database';
+import { User } from '../users/entities/user.entity';
+import { UserErrors } from '../users/users.errors';
+import { normalizeEmail } from '../users/email';
+import { AccountErrors } from './accounts.errors';
+import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
+import { AccountResponseDto, CloseAccountResponseDto, toAccountResponse } from './dto/account.response.dto';
+import { CreateAccountRequestDto } from './dto/create-account.request.dto';
+import { UpdateAccountRequestDto } from './dto/update-account.request.dto';
+import { Account } from './entities/account.entity';
+import { mergePreferences } from './preferences';
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
+  async create(caller: AuthenticatedUser, request: CreateAccountRequestDto): Promise<AccountResponseDto> {
+    if (request.owner_user_id !== undefined && !isAdmin(caller)) {
+      throw AuthErrors.insufficientPermissions('Only an admin may open an account for another user.');
+    }
+    const ownerId = request.owner_user_id ?? caller.userId;
+    if (!isId('usr', ownerId)) throw UserErrors.notFound();
+    const preferences = mergePreferences({}, request.preferences ?? {});
+    return this.db.transaction(async (manager) => {
+      if (!(await manager.existsBy(User, { id: ownerId }))) throw UserErrors.notFound();
+      const now = new Date();
+      const account = manager.create(Account, {
+        id: newId('acc'),
+        type: request.type,
+        name: request.name.trim(),
+        email: normalizeEmail(request.email),
+        preferences,
+        status: 'open',
+        ownerUserId: ownerId,
+        createdAt: now,
+        updatedAt: now,
+        closedAt: null,
+      });
+      await manager.insert(Account, account);
+      // Conditional on the owner having no account yet: of two racing creations only one can join.
+      const joined = await manager
+        .createQueryBuilder()
+        .update(User)
+        .set({ accountId: account.id, updatedAt: now })
+        .where('id = :ownerId AND account_id IS NULL', { ownerId })
+        .execute();
+      if (joined.affected !== 1) throw AccountErrors.alreadyExists();
+      return toAccountResponse(account);
+    });
+  }
+
+  async getOwn(caller: AuthenticatedUser): Promise<AccountResponseDto> {
+    if (caller.accountId === null) throw AccountErrors.notFound();
+    const accountId = caller.accountId;
+    const account = await this.db.read((manager) => manager.findOneBy(Account, { id: accountId }));
+    if (!account) throw AccountErrors.notFound();
+    return toAccountResponse(account);
+  }
+
+  list(query: ListAccountsQueryDto): Promise<Page<AccountResponseDto>> {
+    return this.db.read((manager) => {
+      const builder = manager.createQueryBuilder(Account, 'account');
+      if (query.type !== undefined) builder.andWhere('account.type = :type', { type: query.type });
+      if (query.status !== undefined) builder.andWhere('account.status = :status', { status: query.status });
+      return fetchPage(builder, query, toAccountResponse);
+    });
+  }
+
+  async update(caller: AuthenticatedUser, target: TargetAccountQueryDto, request: UpdateAccountRequestDto): Promise<AccountResponseDto> {
+    if (request.name === undefined && request.email === undefined && request.preferences === undefined) {
+      throw validationError('body', 'must contain at least one of name, email, preferences');
+    }
+    const accountId = this.targetAccountId(caller, target);
+    return this.db.transaction(async (manager) => {
+      const account = await this.findManageable(manager, caller, accountId);
+      const now = new Date();
+      const changes: Partial<Account> = { updatedAt: now };
+      if (request.name !== undefined) changes.name = request.name.trim();
+      if (request.email !== undefined) changes.email = normalizeEmail(request.email);
+      if (request.preferences !== undefined) changes.preferences = mergePreferences(account.preferences, request.preferences);
+      const updated = await manager
+        .createQueryBuilder()
+        .update(Account)
+        .set(changes)
+        .where('id = :id AND status = :open', { id: account.id, open: 'open' })
+        .execute();
+      if (updated.affected !== 1) throw AccountErrors.closed();
+      return toAccountResponse({ ...account, ...changes });
+    });
+  }
+
+  /** Closes the account for good and ends every session of its users, in one transaction. */
+  async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
+    const accountId = this.targetAccountId(caller, target);
+    return this.db.transaction(async (manager) => {
+      const account = await this.findManageable(manager, caller, accountId);
+      const now = new Date();
+      const closed = await manager
+        .createQueryBuilder()
+        .update(Account)
+        .set({ status: 'closed', closedAt: now, updatedAt: now })
+        .where('id = :id AND status = :open', { id: account.id, open: 'open' })
+        .execute();
+      if (closed.affected !== 1) throw AccountErrors.closed();
+      const revoked = await this.sessions.revokeSessions(manager, { accountId: account.id }, 'account_closed', now);
+      return {
+        account_id: account.id,
+        status: 'closed',
+        closed_at: now.toISOString(),
+        revoked_sessions: revoked.sessions,
+        // Transactions and payment requests do not exist yet (issue #3 adds them and their cancellation).
+        canceled_transactions: 0,
+        canceled_payments: 0,
+      };
+    });
+  }
+
+  /** Admins may name any account; members only reach their own (another id reads as not found). */
+  private targetAccountId(caller: AuthenticatedUser, target: TargetAccountQueryDto): string {
+    const requested = target.account_id;
+    if (requested !== undefined && !isAdmin(caller) && requested !== caller.accountId) throw AccountErrors.notFound();
+    const accountId = requested ?? caller.accountId;
+    if (!isId('acc', accountId)) throw AccountErrors.notFound();
+    return accountId;
+  }
+
+  /** The open account, when the caller owns it or is an admin. */
+  private async findManageable(manager: EntityManager, caller: AuthenticatedUser, accountId: string): Promise<Account> {
+    const account = await manager.findOneBy(Account, { id: accountId });
+    if (!account) throw AccountErrors.notFound();
+    if (!isAdmin(caller) && account.ownerUserId !== caller.userId) {
+      throw AuthErrors.insufficientPermissions('Only the owner of the account or an admin may change or close it.');
+    }
+    if (account.status === 'closed') throw AccountErrors.closed();
+    return account;
+  }
+}

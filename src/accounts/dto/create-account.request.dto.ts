@@ -1,0 +1,37 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
+
+export class CreateAccountRequestDto {
+  @ApiProperty({ enum: ACCOUNT_TYPES, example: 'business' })
+  @IsIn(ACCOUNT_TYPES)
+  type: AccountType;
+
+  @ApiProperty({ example: 'Analytical Engines Ltd', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  @Matches(/\S/, { message: 'name must not be blank' })
+  name: string;
+
+  @ApiProperty({ example: 'billing@example.com', maxLength: 254 })
+  @IsString()
+  @MaxLength(254)
+  @IsEmail()
+  email: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    example: { locale: 'en-GB', statement_day: 1 },
+    description: 'Client-defined settings: at most 50 keys and 8 KiB of JSON.',
+  })
+  @IsOptional()
+  @IsObject()
+  preferences?: AccountPreferences;
+
+  @ApiPropertyOptional({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Admins only: the user who will own the account (default: the caller).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  owner_user_id?: string;
+}

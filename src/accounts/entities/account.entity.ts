@@ -1,0 +1,55 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '../../database/columns';
+import { User } from '../../users/entities/user.entity';
+
+export const ACCOUNT_TYPES = ['individual', 'business'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_STATUSES = ['open', 'closed'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/**
+ * Client-defined settings: a JSON object whose values are any JSON. (`{}` rather
+ * than a recursive JSON type keeps TypeORM's deep partial types finite.)
+ */
+export type AccountPreferences = Record<string, {} | null>;
+
+@Entity('accounts')
+@Index('idx_accounts_type_id', ['type', 'id'])
+@Index('idx_accounts_status_id', ['status', 'id'])
+export class Account {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  type: AccountType;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'simple-json' })
+  preferences: AccountPreferences;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: AccountStatus;
+
+  /** Null only when the owner of a closed account was deleted afterwards. */
+  @Index('idx_accounts_owner_user_id')
+  @Column({ name: 'owner_user_id', type: 'varchar', length: 40, nullable: true })
+  ownerUserId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'owner_user_id', foreignKeyConstraintName: 'fk_accounts_owner_user_id' })
+  owner?: User;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+
+  @TimestampColumn({ name: 'closed_at', nullable: true })
+  closedAt: Date | null;
+}

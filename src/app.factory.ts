@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyServerOptions, LogController } from 'fastify';
+import { ulid } from 'ulid';
+import { AppModule } from './app.module';
+import { JsonLogger } from './common/logging/json-logger';
+import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
+import { AppConfig } from './config/app-config';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+export interface CreatedApp {
+  app: NestFastifyApplication;
+  /** Every route Fastify registered, for the test that proves each one is protected or public on purpose. */
+  routes: RegisteredRoute[];
+}
+
+/** Builds the fully configured application (used by main.ts, the CLI and the tests alike) without listening. */
+export async function createApp(config: AppConfig): Promise<CreatedApp> {
+  const adapter = new FastifyAdapter(fastifyOptions(config));
+  const fastify = adapter.getInstance();
+  const routes: RegisteredRoute[] = [];
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  // JSON is the only accepted body type; anything else is 415.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request completed',
+    );
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(new JsonLogger(fastify.log));
+  if (config.jwtSecretGenerated) {
+    new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
+  }
+  serveOpenApi(app, buildOpenApiDocument(app));
+  await app.init();
+  return { app, routes };
+}
+
+function fastifyOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    bodyLimit: MAX_BODY_BYTES,
+    // Only the configured proxies may speak for the client address (per-IP limits depend on it).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : ulid();
+    },
+    // One line per request is written by the onResponse hook instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
+        censor: '[redacted]',
+      },
+    },
+  };
+}

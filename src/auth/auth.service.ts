@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { Database } from '../database/database';
+import { Account } from '../accounts/entities/account.entity';
+import { AccountErrors } from '../accounts/accounts.errors';
+import { LoginThrottle } from '../rate-limit/login-throttle';
+import { toUserResponse } from '../users/dto/user.response.dto';
+import { User } from '../users/entities/user.entity';
+import { normalizeEmail } from '../users/email';
+import { AuthErrors } from './auth.errors';
+import { LoginRequestDto } from './dto/login.request.dto';
+import { RefreshRequestDto } from './dto/refresh.request.dto';
+import { LoginResponseDto, TokenPairResponseDto } from './dto/token-pair.response.dto';
+import { AuthToken } from './entities/auth-token.entity';
+import { Session } from './entities/session.entity';
+import { PasswordHasher } from './password-hasher';
+import { DeviceInfo, IssuedToken, SessionsService } from './sessions.service';
+import { TokenClaims, TokenSigner } from './token-signer';
+import { newId } from '../common/ids/ids';
+
+/** A refresh either issues tokens or proves that a rotated token was replayed (after the session is ended). */
+type RefreshOutcome = { kind: 'issued'; response: TokenPairResponseDto } | { kind: 'reuse_detected' };
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+    private readonly signer: TokenSigner,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly config: AppConfig,
+  ) {}
+
+  async login(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
+    const email = normalizeEmail(request.email);
+    await this.throttle.admit(clientIp, email);
+    const user = await this.db.read((manager) =>
+      manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.email = :email', { email }).getOne(),
+    );
+    const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
+    if (!user || !passwordMatches) {
+      await this.throttle.recordFailure(email);
+      throw AuthErrors.invalidCredentials();
+    }
+    await this.throttle.recordSuccess(email);
+    const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
+    return this.db.transaction(async (manager) => {
+      await this.assertAccountOpen(manager, user.accountId);
+      const now = new Date();
+      const session = await this.sessions.createSession(manager, user.id, device, now);
+      const access = await this.sessions.issueAccessToken(manager, session, now);
+      const refresh = await this.sessions.issueRefreshToken(manager, session, null, now);
+      return { ...tokenPair(session.id, access, refresh), user: toUserResponse(user) };
+    });
+  }
+
+  /**
+   * Exchanges a refresh token (the Bearer of the request) for a new access token,
+   * rotating the refresh token unless asked not to. See the README for the
+   * grace interval and reuse detection.
+   */
+  async refresh(refreshToken: string | null, request: RefreshRequestDto): Promise<TokenPairResponseDto> {
+    if (refreshToken === null) throw AuthErrors.refreshTokenInvalid();
+    const verification = this.signer.verifyRefresh(refreshToken);
+    if (verification.outcome === 'invalid') throw AuthErrors.refreshTokenInvalid();
+    if (verification.outcome === 'expired') throw AuthErrors.refreshTokenExpired();
+    const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
+    const rotate = request.rotate_refresh_token ?? true;
+    const outcome = await this.db.transaction((manager) =>
+      this.refreshInTransaction(manager, verification.claims, refreshToken, device, rotate),
+    );
+    // Reuse ends the session; that write is committed before the client is told.
+    if (outcome.kind === 'reuse_detected') throw AuthErrors.refreshTokenInvalid();
+    return outcome.response;
+  }
+
+  private async refreshInTransaction(
+    manager: EntityManager,
+    claims: TokenClaims,
+    presented: string,
+    device: DeviceInfo,
+    rotate: boolean,
+  ): Promise<RefreshOutcome> {
+    const session = await manager.findOneBy(Session, { id: claims.sid });
+    if (!session || session.userId !== claims.sub) throw AuthErrors.sessionNotFound();
+    const token = await manager.findOneBy(AuthToken, { id: claims.jti });
+    if (!token || token.kind !== 'refresh' || token.sessionId !== session.id || token.tokenHash !== TokenSigner.hash(presented)) {
+      throw AuthErrors.refreshTokenInvalid();
+    }
+    if (session.status !== 'active' || token.status === 'revoked') throw AuthErrors.refreshTokenInvalid();
+    const now = new Date();
+    if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
+    if (!rotate) {
+      return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
+    }
+    const successorId = newId('tok');
+    const rotation = await manager
+      .createQueryBuilder()
+      .update(AuthToken)
+      .set({ status: 'rotated', rotatedAt: now, replacedById: successorId })
+      .where('id = :id AND status = :active', { id: token.id, active: 'active' })
+      .execute();
+    if (rotation.affected !== 1) {
+      // A concurrent refresh rotated it first (PostgreSQL): answer as its racing twin.
+      const current = await manager.findOneBy(AuthToken, { id: token.id });
+      if (current?.status !== 'rotated') throw AuthErrors.tokenRotationFailed();
+      return this.replayRotated(manager, session, current, device, now);
+    }
+    const successor = await this.sessions.issueRefreshToken(manager, session, token.id, now, successorId);
+    return this.issue(manager, session, device, now, successor);
+  }
+
+  /**
+   * A rotated token presented again: within REFRESH_REUSE_INTERVAL of its
+   * rotation, and while its successor is still current, the client gets that
+   * successor (racing tabs). Otherwise it was stolen or replayed: the session ends.
+   */
+  private async replayRotated(
+    manager: EntityManager,
+    session: Session,
+    token: AuthToken,
+    device: DeviceInfo,
+    now: Date,
+  ): Promise<RefreshOutcome> {
+    const successor = token.replacedById ? await manager.findOneBy(AuthToken, { id: token.replacedById }) : null;
+    const withinGrace =
+      token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
+    if (successor?.status === 'active' && withinGrace) {
+      return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
+    }
+    await this.sessions.revokeSessions(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
+    return { kind: 'reuse_detected' };
+  }
+
+  private async issue(
+    manager: EntityManager,
+    session: Session,
+    device: DeviceInfo,
+    now: Date,
+    refresh: IssuedToken,
+  ): Promise<RefreshOutcome> {
+    if (!(await this.sessions.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
+    const access = await this.sessions.issueAccessToken(manager, session, now);
+    return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
+  }
+
+  private async assertAccountOpen(manager: EntityManager, accountId: string | null): Promise<void> {
+    if (accountId === null) return;
+    const account = await manager.findOne(Account, { where: { id: accountId }, select: { id: true, status: true } });
+    if (account?.status === 'closed') throw AccountErrors.closed();
+  }
+}
+
+function tokenPair(sessionId: string, access: IssuedToken, refresh: IssuedToken): TokenPairResponseDto {
+  return {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_at: access.expiresAt.toISOString(),
+    refresh_token: refresh.token,
+    refresh_token_expires_at: refresh.expiresAt.toISOString(),
+    session_id: sessionId,
+  };
+}

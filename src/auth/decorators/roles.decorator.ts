@@ -1,0 +1,7 @@
+import { SetMetadata } from '@nestjs/common';
+import { UserRole } from '../../users/entities/user.entity';
+
+export const REQUIRED_ROLES = 'auth:roles';
+
+/** Restricts a handler (or, when the handler says nothing, a controller) to the given roles. */
+export const Roles = (...roles: UserRole[]) => SetMetadata(REQUIRED_ROLES, roles);

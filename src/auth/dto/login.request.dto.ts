@@ -1,0 +1,28 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+
+export class LoginRequestDto {
+  @ApiProperty({ example: 'ada@example.com', description: 'Matched case-insensitively.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', format: 'password' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  password: string;
+
+  @ApiPropertyOptional({ example: 'ios-4F2A9C', description: 'Identifier of the client device, recorded on the session.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  device_id?: string;
+
+  @ApiPropertyOptional({ example: '3.4.1', description: 'Client application version, recorded on the session.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  client_version?: string;
+}

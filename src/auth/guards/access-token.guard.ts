@@ -1,0 +1,45 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import { AuthenticatedUser } from '../authenticated-user';
+import { AuthErrors } from '../auth.errors';
+import { PUBLIC_ROUTE, PublicRouteOptions } from '../decorators/public.decorator';
+
+/**
+ * Global guard: every route needs a valid access token of an active session
+ * unless it is marked `@Public()`. Registered as APP_GUARD, so a new route is
+ * protected by default.
+ */
+@Injectable()
+export class AccessTokenGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const publicRoute = this.reflector.getAllAndOverride<PublicRouteOptions | undefined>(PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (publicRoute) {
+      const request = context.switchToHttp().getRequest<FastifyRequest>();
+      if (!publicRoute.optionalAuthentication || request.headers.authorization === undefined) return true;
+    }
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false, info: unknown): TUser {
+    if (error) throw error;
+    if (!user) throw AuthErrors.unauthorized(describeFailure(info));
+    return user;
+  }
+}
+
+function describeFailure(info: unknown): string {
+  if (info instanceof Error) {
+    if (info.name === 'TokenExpiredError') return 'The access token has expired; refresh it.';
+    if (info.message === 'No auth token') return 'An access token is required (Authorization: Bearer <token>).';
+  }
+  return 'The access token is not valid.';
+}

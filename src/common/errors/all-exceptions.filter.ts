@@ -1,0 +1,87 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from './domain-error';
+import { ErrorCode, statusOf } from './error-codes';
+import { ErrorResponseDto } from './error-response.dto';
+
+const CODE_BY_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'insufficient_permissions',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** Fastify's own errors (raised before a Nest handler runs) by their code. */
+const FASTIFY_ERRORS: Record<string, DomainError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new DomainError('unsupported_media_type', 'Request bodies must be sent as Content-Type: application/json.'),
+  FST_ERR_CTP_BODY_TOO_LARGE: new DomainError('payload_too_large', 'The request body is larger than 1 MiB.'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: new DomainError('invalid_json', 'The body is declared as JSON but is empty.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: new DomainError('invalid_json', 'The request body is not valid JSON.'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new DomainError('invalid_json', 'The Content-Length header does not match the body.'),
+};
+
+/**
+ * The single place where failures become HTTP answers. Every response body
+ * is the contract's error schema; anything unexpected is logged with the
+ * request id and answered 500 without detail.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const error = this.toDomainError(exception, request);
+    const body: ErrorResponseDto = {
+      error_code: error.code,
+      error_description: error.description,
+      request_id: String(request.id),
+    };
+    if (error.details && error.details.length > 0) body.details = error.details;
+    for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+    reply.status(statusOf(error.code)).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private toDomainError(exception: unknown, request: FastifyRequest): DomainError {
+    if (exception instanceof DomainError) return exception;
+    if (exception instanceof HttpException) {
+      // Nest wraps Fastify's own 4xx errors (body parsing, media type) and keeps the original as the cause.
+      return this.fromFastifyError(exception.cause) ?? this.fromHttpException(exception, request);
+    }
+    const fastifyError = this.fromFastifyError(exception);
+    if (fastifyError) return fastifyError;
+    request.log.error({ err: exception }, 'unhandled error');
+    return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+  }
+
+  private fromHttpException(exception: HttpException, request: FastifyRequest): DomainError {
+    const status = exception.getStatus();
+    const code = CODE_BY_HTTP_STATUS[status];
+    if (status === 404) {
+      return new DomainError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+    }
+    if (code === undefined) {
+      request.log.error({ err: exception }, 'unmapped HTTP exception');
+      return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+    }
+    return new DomainError(code, exception.message);
+  }
+
+  private fromFastifyError(exception: unknown): DomainError | null {
+    if (typeof exception !== 'object' || exception === null) return null;
+    const { code, statusCode } = exception as { code?: unknown; statusCode?: unknown };
+    if (typeof code === 'string' && code in FASTIFY_ERRORS) return FASTIFY_ERRORS[code];
+    // The JSON parser's SyntaxError carries only a status.
+    if (exception instanceof SyntaxError && statusCode === 400) return FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      const mapped = CODE_BY_HTTP_STATUS[statusCode];
+      if (mapped) return new DomainError(mapped, exception instanceof Error ? exception.message : 'Bad request.');
+    }
+    return null;
+  }
+}

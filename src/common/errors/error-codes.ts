@@ -1,0 +1,43 @@
+/**
+ * Every error code the API can answer with, mapped to its HTTP status
+ * (contract section 8). The Record type makes the compiler reject a code
+ * without a status.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  refresh_token_invalid: 401,
+  refresh_token_expired: 401,
+  insufficient_permissions: 403,
+  account_closed: 403,
+  not_found: 404,
+  user_not_found: 404,
+  account_not_found: 404,
+  transaction_not_found: 404,
+  payment_not_found: 404,
+  session_not_found: 404,
+  method_not_allowed: 405,
+  email_already_registered: 409,
+  account_already_exists: 409,
+  user_owns_account: 409,
+  transaction_not_pending: 409,
+  payment_not_pending: 409,
+  session_already_invalidated: 409,
+  token_rotation_failed: 409,
+  idempotency_request_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  immutable_field: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

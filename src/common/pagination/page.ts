@@ -1,0 +1,34 @@
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { decodeCursor, encodeCursor } from './cursor';
+import { DEFAULT_PAGE_SIZE, PaginationQueryDto } from './pagination-query.dto';
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/**
+ * Keyset pagination, newest first. Ids are time-ordered, so `id < cursor`
+ * with `ORDER BY id DESC` walks the list without OFFSET: a deep page costs
+ * what the first page costs, and rows inserted meanwhile never shift a page.
+ */
+export async function fetchPage<Entity extends ObjectLiteral & { id: string }, Item>(
+  query: SelectQueryBuilder<Entity>,
+  pagination: PaginationQueryDto,
+  toItem: (row: Entity) => Item,
+): Promise<Page<Item>> {
+  const alias = query.alias;
+  const limit = pagination.limit ?? DEFAULT_PAGE_SIZE;
+  if (pagination.cursor !== undefined) {
+    query.andWhere(`${alias}.id < :cursorId`, { cursorId: decodeCursor(pagination.cursor).id });
+  }
+  const rows = await query.orderBy(`${alias}.id`, 'DESC').limit(limit + 1).getMany();
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  return {
+    data: pageRows.map(toItem),
+    has_more: hasMore,
+    next_cursor: hasMore ? encodeCursor({ id: pageRows[pageRows.length - 1].id }) : null,
+  };
+}

@@ -1,0 +1,52 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ErrorCode, statusOf } from '../errors/error-codes';
+import { ErrorResponseDto } from '../errors/error-response.dto';
+
+/** Every endpoint can answer these. */
+const ALWAYS: ErrorCode[] = ['rate_limited', 'internal_error'];
+
+const EXAMPLE_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
+  validation_error: 'amount: must be an integer number',
+  unauthorized: 'A valid access token is required.',
+  insufficient_permissions: 'Your role does not allow this operation.',
+};
+
+/**
+ * Documents the error responses of an endpoint: one entry per status, the
+ * shared error schema, and one example per error code.
+ */
+export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...new Set([...codes, ...ALWAYS])]) {
+    const status = statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses = [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, statusCodes]) =>
+      ApiResponse({
+        status,
+        description: statusCodes.map((code) => `\`${code}\``).join(', '),
+        content: {
+          'application/json': {
+            schema: { $ref: getSchemaPath(ErrorResponseDto) },
+            examples: Object.fromEntries(
+              statusCodes.map((code) => [
+                code,
+                {
+                  value: {
+                    error_code: code,
+                    error_description: EXAMPLE_DESCRIPTIONS[code] ?? code.replace(/_/g, ' '),
+                    request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
+                    ...(code === 'validation_error' ? { details: [{ field: 'amount', message: 'must be an integer number' }] } : {}),
+                  },
+                },
+              ]),
+            ),
+          },
+        },
+      }),
+    );
+  return applyDecorators(ApiExtraModels(ErrorResponseDto), ...responses);
+}

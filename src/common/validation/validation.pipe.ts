@@ -1,0 +1,49 @@
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { DomainError, FieldProblem, validationError } from '../errors/domain-error';
+
+/**
+ * The global pipe: DTOs are validated and transformed, unknown fields are
+ * refused (never silently dropped), and every problem is reported per field.
+ */
+class ApiValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => {
+        const details = errors.flatMap((error) => flatten(error, ''));
+        const summary = details.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
+        return new DomainError('validation_error', summary || 'The request is not valid.', details);
+      },
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A JSON array, string or number where an object is expected; null and an absent body read as {}.
+    if (metadata.type === 'body' && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+      throw validationError('body', 'must be a JSON object');
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ApiValidationPipe();
+}
+
+function flatten(error: ValidationError, parentPath: string): FieldProblem[] {
+  const field = parentPath ? `${parentPath}.${error.property}` : error.property;
+  const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
+    field,
+    message: constraint === 'whitelistValidation' ? 'is not an accepted field' : stripPropertyName(message, error.property),
+  }));
+  return [...own, ...(error.children ?? []).flatMap((child) => flatten(child, field))];
+}
+
+/** class-validator prefixes messages with the property name; the field is reported separately. */
+function stripPropertyName(message: string, property: string): string {
+  return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
+}

@@ -1,0 +1,139 @@
+import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { parseDurationSeconds } from './duration';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string };
+
+export type Environment = Record<string, string | undefined>;
+
+const MIN_PRODUCTION_SECRET_BYTES = 32;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+/**
+ * The validated, typed configuration of one process. Built once at boot from
+ * environment variables (contract section 9); nothing else reads process.env.
+ */
+export class AppConfig {
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
+  readonly jwtKey: KeyObject;
+  readonly jwtSecretGenerated: boolean;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly refreshReuseIntervalSeconds: number;
+  readonly adminEmail: string | null;
+  readonly adminPassword: string | null;
+  readonly rateLimitPerMinute: number;
+  readonly loginPerMinute: number;
+  readonly loginMaxFailures: number;
+  readonly loginFailureWindowSeconds: number;
+  readonly redisUrl: string | null;
+  readonly trustProxy: string[];
+  readonly logLevel: LogLevel;
+
+  constructor(env: Environment) {
+    const problems: string[] = [];
+    const reader = new EnvReader(env, problems);
+
+    this.production = env.NODE_ENV === 'production';
+    this.port = reader.integer('PORT', 3000, 0, 65535);
+    this.host = reader.text('HOST', '127.0.0.1');
+    this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), problems);
+
+    const secret = env.JWT_SECRET;
+    if (secret === undefined || secret === '') {
+      if (this.production) problems.push('JWT_SECRET is required when NODE_ENV=production');
+      this.jwtKey = createSecretKey(randomBytes(48));
+      this.jwtSecretGenerated = true;
+    } else {
+      if (this.production && Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES) {
+        problems.push(`JWT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes when NODE_ENV=production`);
+      }
+      this.jwtKey = createSecretKey(Buffer.from(secret, 'utf8'));
+      this.jwtSecretGenerated = false;
+    }
+
+    this.accessTokenTtlSeconds = reader.duration('ACCESS_TOKEN_TTL', '15m', 1);
+    this.refreshTokenTtlSeconds = reader.duration('REFRESH_TOKEN_TTL', '30d', 1);
+    this.refreshReuseIntervalSeconds = reader.duration('REFRESH_REUSE_INTERVAL', '10s', 0);
+    this.adminEmail = env.ADMIN_EMAIL?.trim() || null;
+    this.adminPassword = env.ADMIN_PASSWORD || null;
+    if ((this.adminEmail === null) !== (this.adminPassword === null)) {
+      problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    }
+    this.rateLimitPerMinute = reader.integer('RATE_LIMIT_PER_MINUTE', 600, 0);
+    this.loginPerMinute = reader.integer('LOGIN_PER_MINUTE', 30, 0);
+    this.loginMaxFailures = reader.integer('LOGIN_MAX_FAILURES', 5, 0);
+    this.loginFailureWindowSeconds = reader.duration('LOGIN_FAILURE_WINDOW', '15m', 1);
+    this.redisUrl = env.REDIS_URL?.trim() || null;
+    if (this.redisUrl !== null && !/^rediss?:\/\//.test(this.redisUrl)) {
+      problems.push('REDIS_URL must start with redis:// or rediss://');
+    }
+    this.trustProxy = (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const logLevel = reader.text('LOG_LEVEL', 'info');
+    if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+      problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+    }
+    this.logLevel = logLevel as LogLevel;
+
+    if (problems.length > 0) throw new ConfigValidationError(problems);
+  }
+}
+
+function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') problems.push('DATABASE_URL sqlite: needs a file path or :memory:');
+    return { kind: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory:, postgres://... or postgresql://...');
+  return { kind: 'sqlite', path: ':memory:' };
+}
+
+/** Reads one variable at a time, recording every problem instead of stopping at the first. */
+class EnvReader {
+  constructor(
+    private readonly env: Environment,
+    private readonly problems: string[],
+  ) {}
+
+  text(name: string, fallback: string): string {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const raw = this.text(name, String(fallback));
+    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  }
+
+  duration(name: string, fallback: string, minSeconds: number): number {
+    const raw = this.text(name, fallback);
+    const seconds = parseDurationSeconds(raw);
+    if (seconds === null || seconds < minSeconds) {
+      this.problems.push(`${name} must be a duration such as 900, 30s, 15m, 12h or 30d (at least ${minSeconds}s), got "${raw}"`);
+      return parseDurationSeconds(fallback) as number;
+    }
+    return seconds;
+  }
+}

@@ -1,0 +1,19 @@
+import { Column, ColumnOptions, ValueTransformer } from 'typeorm';
+
+/**
+ * PostgreSQL returns BIGINT as a string and SQLite as a number: converted here,
+ * at the edge of the persistence layer, so the domain only sees numbers and Dates.
+ */
+const epochMilliseconds: ValueTransformer = {
+  to: (value: Date | null | undefined) => (value == null ? value : value.getTime()),
+  from: (value: string | number | null) => (value == null ? null : new Date(Number(value))),
+};
+
+/**
+ * Instants are stored as BIGINT milliseconds since the epoch (UTC): the same
+ * column type, precision and ordering on SQLite and PostgreSQL, and no
+ * time-zone conversion by either driver.
+ */
+export function TimestampColumn(options: Pick<ColumnOptions, 'name' | 'nullable'> = {}): PropertyDecorator {
+  return Column({ type: 'bigint', transformer: epochMilliseconds, nullable: options.nullable ?? false, name: options.name });
+}

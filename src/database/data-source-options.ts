@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { DatabaseConfig } from '../config/app-config';
+import { ENTITIES, MIGRATIONS } from './entities';
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** Arbitrary, fixed key of the PostgreSQL advisory lock that serializes migrations across instances. */
+const MIGRATION_LOCK_KEY = 73_451_902;
+
+export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  if (database.kind === 'postgres') {
+    return { ...common, type: 'postgres', url: database.url, extra: { max: 10 } };
+  }
+  if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: database.path,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL an advisory lock makes instances
+ * that start together take turns; SQLite is one process's file.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'all' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'all' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    await runner.release();
+  }
+}

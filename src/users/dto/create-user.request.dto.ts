@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { USER_ROLES, UserRole } from '../entities/user.entity';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
+
+export class CreateUserRequestDto {
+  @ApiProperty({ example: 'ada@example.com', maxLength: 254, description: 'Trimmed and lower-cased; unique.' })
+  @IsString()
+  @MaxLength(254)
+  @IsEmail()
+  email: string;
+
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    format: 'password',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Any characters. Refused when it is the email, a common password or a trivial pattern.',
+  })
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH * 4)
+  password: string;
+
+  @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  @Matches(/\S/, { message: 'name must not be blank' })
+  name: string;
+
+  @ApiPropertyOptional({
+    example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
+    description: 'Add the new user to this account. Needs the access token of the account owner or of an admin.',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  account_id?: string;
+
+  @ApiPropertyOptional({ enum: USER_ROLES, default: 'member', description: 'Admins only.' })
+  @IsOptional()
+  @IsIn(USER_ROLES)
+  role?: UserRole;
+}

@@ -1,0 +1,41 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { TimestampColumn } from '../../database/columns';
+import { Account } from '../../accounts/entities/account.entity';
+
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+@Entity('users')
+@Index('idx_users_account_id', ['accountId', 'id'])
+@Index('idx_users_role_id', ['role', 'id'])
+export class User {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  /** Trimmed and lower-cased before it is stored, so the unique index is case-insensitive. */
+  @Index('uq_users_email', { unique: true })
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
+  passwordHash: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: UserRole;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40, nullable: true })
+  accountId: string | null;
+
+  @ManyToOne(() => Account, { onDelete: 'RESTRICT', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_users_account_id' })
+  account?: Account;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+}

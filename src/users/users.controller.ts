@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
+import { Public } from '../auth/decorators/public.decorator';
+import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { CreateUserRequestDto } from './dto/create-user.request.dto';
+import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
+import { ListUsersQueryDto } from './dto/list-users.query.dto';
+import { UpdateUserRequestDto } from './dto/update-user.request.dto';
+import { UserPageDto, UserResponseDto } from './dto/user.response.dto';
+import { UsersService } from './users.service';
+
+const USER_ID = { name: 'user_id', example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+
+@ApiTags('users')
+@Controller('v1/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Post()
+  @Public({ optionalAuthentication: true })
+  @ApiOperation({
+    operationId: 'createUser',
+    summary: 'Register a user',
+    description:
+      'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' +
+      'an admin may also set `role`.',
+  })
+  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiErrors(
+    'validation_error',
+    'invalid_json',
+    'unsupported_media_type',
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'account_not_found',
+    'email_already_registered',
+  )
+  create(@OptionalUser() caller: AuthenticatedUser | null, @Body() body: CreateUserRequestDto): Promise<UserResponseDto> {
+    return this.users.create(caller, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listUsers',
+    summary: 'List users',
+    description: "Admins see every user; members see their account's users (or only themselves without an account).",
+  })
+  @ApiOkResponse({ type: UserPageDto })
+  @ApiErrors('validation_error', 'unauthorized')
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ListUsersQueryDto): Promise<UserPageDto> {
+    return this.users.list(caller, query);
+  }
+
+  @Get(':user_id')
+  @ApiOperation({ operationId: 'getUser', summary: 'Retrieve a user', description: 'Yourself, a user of your account, or any user for admins.' })
+  @ApiParam(USER_ID)
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiErrors('unauthorized', 'user_not_found')
+  get(@CurrentUser() caller: AuthenticatedUser, @Param('user_id') userId: string): Promise<UserResponseDto> {
+    return this.users.get(caller, userId);
+  }
+
+  @Patch(':user_id')
+  @ApiOperation({
+    operationId: 'updateUser',
+    summary: 'Partially update a user',
+    description: 'Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.',
+  })
+  @ApiParam(USER_ID)
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiErrors(
+    'validation_error',
+    'invalid_json',
+    'unsupported_media_type',
+    'unauthorized',
+    'invalid_credentials',
+    'insufficient_permissions',
+    'user_not_found',
+    'email_already_registered',
+  )
+  update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('user_id') userId: string,
+    @Body() body: UpdateUserRequestDto,
+  ): Promise<UserResponseDto> {
+    return this.users.update(caller, userId, body);
+  }
+
+  @Delete(':user_id')
+  @ApiOperation({
+    operationId: 'deleteUser',
+    summary: 'Delete a user',
+    description:
+      'Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user ' +
+      "itself, its account's owner and admins. The owner of an open account must close it first.",
+  })
+  @ApiParam(USER_ID)
+  @ApiOkResponse({ type: DeleteUserResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'user_owns_account')
+  delete(@CurrentUser() caller: AuthenticatedUser, @Param('user_id') userId: string): Promise<DeleteUserResponseDto> {
+    return this.users.delete(caller, userId);
+  }
+}
