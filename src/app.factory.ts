@@ -5,11 +5,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { FastifyServerOptions, LogController } from 'fastify';
 import { ulid } from 'ulid';
 import { AppModule } from './app.module';
+import { sendError } from './common/errors/all-exceptions.filter';
+import { DomainError } from './common/errors/domain-error';
 import { JsonLogger } from './common/logging/json-logger';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface RegisteredRoute {
@@ -59,6 +62,18 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
 function fastifyOptions(config: AppConfig): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    // Errors raised by the router before any route matches: still the contract's error body.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendError(
+        request,
+        reply,
+        tooLong
+          ? new DomainError('not_found', 'No resource has such an id.')
+          : new DomainError('validation_error', 'The request URL is malformed.'),
+      );
+    },
     // Only the configured proxies may speak for the client address (per-IP limits depend on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: false,

@@ -40,7 +40,8 @@ export class TokenSigner {
       iat: claims.iat,
       exp: claims.exp,
     };
-    return jwt.sign(ordered, this.config.jwtKey, { algorithm: ALGORITHM, noTimestamp: true });
+    // jsonwebtoken keeps the iat it is given (noTimestamp would drop it).
+    return jwt.sign(ordered, this.config.jwtKey, { algorithm: ALGORITHM });
   }
 
   /** Checks a refresh token's signature and type; expiry is reported separately from other failures. */

@@ -36,15 +36,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const error = this.toDomainError(exception, request);
-    const body: ErrorResponseDto = {
-      error_code: error.code,
-      error_description: error.description,
-      request_id: String(request.id),
-    };
-    if (error.details && error.details.length > 0) body.details = error.details;
-    for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
-    reply.status(statusOf(error.code)).header('content-type', 'application/json; charset=utf-8').send(body);
+    sendError(request, reply, this.toDomainError(exception, request));
   }
 
   private toDomainError(exception: unknown, request: FastifyRequest): DomainError {
@@ -84,4 +76,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     return null;
   }
+}
+
+/** Writes the contract's error body; also used for Fastify's framework errors, which bypass Nest. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): void {
+  const body: ErrorResponseDto = {
+    error_code: error.code,
+    error_description: error.description,
+    request_id: String(request.id),
+  };
+  if (error.details && error.details.length > 0) body.details = error.details;
+  for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+  reply
+    .status(statusOf(error.code))
+    .header('x-request-id', String(request.id))
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(body);
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Compiles src/ and test/ with tsc, then runs the unit specs (src/**/*.spec.ts) and the
+// end-to-end suites (test/**/*.e2e.ts) with Node's test runner.
+//   npm test                      all tests on SQLite
+//   TEST_DATABASE_URL=postgres://127.0.0.1:5432/test npm test    the same suite on PostgreSQL
+//   npm test -- users auth        only files whose path contains one of the words
+//   npm run openapi:write         regenerate the committed openapi.json
+'use strict';
+const { execFileSync, spawnSync } = require('node:child_process');
+const { readdirSync, statSync } = require('node:fs');
+const { join, relative } = require('node:path');
+
+const root = join(__dirname, '..');
+const outDir = process.env.TEST_BUILD_DIR || join(root, '.test-build');
+const args = process.argv.slice(2);
+
+const compile = spawnSync(
+  process.execPath,
+  [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--outDir', outDir, '--tsBuildInfoFile', join(outDir, '.tsbuildinfo')],
+  { stdio: 'inherit', cwd: root },
+);
+// Type errors fail the run; TEST_IGNORE_TYPE_ERRORS=1 runs what was emitted anyway (while editing).
+if (compile.status !== 0 && process.env.TEST_IGNORE_TYPE_ERRORS !== '1') process.exit(compile.status ?? 1);
+
+if (args.includes('--write-openapi')) {
+  execFileSync(process.execPath, [join(outDir, 'test', 'support', 'write-openapi.js')], { stdio: 'inherit', cwd: root });
+  process.exit(0);
+}
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const filters = args.filter((arg) => !arg.startsWith('--'));
+const files = [...walk(join(outDir, 'src')), ...walk(join(outDir, 'test'))]
+  .filter((file) => file.endsWith('.spec.js') || file.endsWith('.e2e.js'))
+  .filter((file) => filters.length === 0 || filters.some((word) => relative(outDir, file).includes(word)))
+  .sort();
+
+if (files.length === 0) {
+  console.error('No test files matched.');
+  process.exit(1);
+}
+
+const result = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--test', `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`, ...files],
+  { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { expectError, expectStatus, registerAndLogin } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    expectError(await t.api.post('/v1/auth/login', undefined, { rawBody: '{"email":' }), 400, 'invalid_json');
+  });
+
+  it('answers an empty JSON body with 400 invalid_json', async () => {
+    expectError(await t.api.post('/v1/auth/login', undefined, { rawBody: '', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+  });
+
+  it('answers a body that is not JSON with 415 unsupported_media_type', async () => {
+    const plain = await t.api.post('/v1/auth/login', undefined, { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expectError(plain, 415, 'unsupported_media_type');
+    const form = await t.api.post('/v1/auth/login', undefined, {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(form, 415, 'unsupported_media_type');
+  });
+
+  it('answers a body over 1 MiB with 413 payload_too_large', async () => {
+    const huge = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
+    expectError(await t.api.post('/v1/auth/login', undefined, { rawBody: huge }), 413, 'payload_too_large');
+  });
+
+  it('answers unknown routes with 404 not_found in the error schema', async () => {
+    expectError(await t.api.get('/v1/nothing-here'), 404, 'not_found');
+    expectError(await t.api.get('/'), 404, 'not_found');
+  });
+
+  it('refuses unknown body fields with 400 validation_error and names them', async () => {
+    const response = await t.api.post('/v1/users', { email: 'x@example.com', password: 'a sufficiently long passphrase 7', name: 'X', admin: true });
+    expectError(response, 400, 'validation_error');
+    assert.deepEqual(response.body.details, [{ field: 'admin', message: 'is not an accepted field' }]);
+  });
+
+  it('reports every invalid field in details', async () => {
+    const response = await t.api.post('/v1/users', { email: 'not-an-email', password: 42 });
+    expectError(response, 400, 'validation_error');
+    const fields = new Set(response.body.details.map((problem: { field: string }) => problem.field));
+    assert.deepEqual([...fields].sort(), ['email', 'name', 'password']);
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    for (const rawBody of ['[1,2]', '"text"', '42']) {
+      const response = await t.api.post('/v1/users', undefined, { rawBody });
+      expectError(response, 400, 'validation_error');
+      assert.deepEqual(response.body.details, [{ field: 'body', message: 'must be a JSON object' }]);
+    }
+  });
+
+  it('refuses a prototype-poisoning body', async () => {
+    const response = await t.api.post('/v1/users', undefined, { rawBody: '{"__proto__":{"role":"admin"}}' });
+    assert.equal(response.status, 400);
+    assert.ok(['invalid_json', 'validation_error'].includes(response.body.error_code));
+  });
+
+  it('echoes a valid X-Request-Id and generates one otherwise', async () => {
+    const echoed = await t.api.get('/health', { headers: { 'x-request-id': 'client-trace.42' } });
+    assert.equal(echoed.headers.get('x-request-id'), 'client-trace.42');
+    const replaced = await t.api.get('/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9A-Z]{26}$/);
+    const error = await t.api.get('/v1/users', { headers: { 'x-request-id': 'trace-7' } });
+    expectError(error, 401, 'unauthorized');
+    assert.equal(error.body.request_id, 'trace-7');
+  });
+
+  it('answers a malformed or foreign-prefix id in a path with 404, never 400 or 500', async () => {
+    const { token } = await registerAndLogin(t.api);
+    for (const id of ['nope', 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 'usr_%27%3B--', 'usr_' + 'Z'.repeat(300), 'usr_' + 'Z'.repeat(3000)]) {
+      const response = await t.api.get(`/v1/users/${id}`, { token });
+      // Past the router's parameter limit the route itself cannot match: a generic 404.
+      expectError(response, 404, id.length > 500 ? 'not_found' : 'user_not_found');
+    }
+    expectError(await t.api.get('/v1/users/%E0%A4%A', { token }), 400, 'validation_error');
+  });
+
+  it('validates pagination parameters', async () => {
+    const { token } = await registerAndLogin(t.api);
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'cursor=%25%25%25', 'cursor=eyJmb28iOjF9', 'unknown=1']) {
+      expectError(await t.api.get(`/v1/users?${query}`, { token }), 400, 'validation_error');
+    }
+    expectStatus(await t.api.get('/v1/users?limit=100', { token }), 200);
+  });
+
+  it('serves liveness and readiness without a token', async () => {
+    const live = await t.api.get('/health');
+    expectStatus(live, 200);
+    assert.deepEqual(live.body, { status: 'ok' });
+    const ready = await t.api.get('/health/ready');
+    expectStatus(ready, 200);
+    assert.deepEqual(ready.body, { status: 'ok' });
+  });
+
+  it('serves the Swagger UI and the OpenAPI document', async () => {
+    const ui = await t.api.get('/docs');
+    assert.equal(ui.status, 200);
+    assert.match(String(ui.body), /swagger/i);
+    const document = await t.api.get('/docs/openapi.json');
+    expectStatus(document, 200);
+    assert.equal(document.body.openapi.startsWith('3.'), true);
+    assert.ok(document.body.paths['/v1/auth/login']);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createApp, RegisteredRoute } from '../../src/app.factory';
+import { AppConfig, Environment } from '../../src/config/app-config';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiClient } from './api-client';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  api: ApiClient;
+  routes: RegisteredRoute[];
+  baseUrl: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export const ADMIN_EMAIL = 'root-admin@example.com';
+export const ADMIN_PASSWORD = 'the bootstrap admin password 2026';
+
+/**
+ * Boots the real application on a loopback port with its own fresh database:
+ * a SQLite file in a temporary folder, or, when TEST_DATABASE_URL is set, a new
+ * PostgreSQL database on that server, dropped again by close().
+ * Limits are off unless a test turns them on through `env`.
+ */
+export async function startTestApp(env: Environment = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = new AppConfig({
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOGIN_PER_MINUTE: '0',
+    LOGIN_MAX_FAILURES: '0',
+    ...env,
+  });
+  const { app, routes } = await createApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    api: new ApiClient(baseUrl),
+    routes,
+    baseUrl,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
+    return { url: `sqlite:${join(dir, 'app.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+async function withAdminClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
