@@ -22,8 +22,11 @@ const compile = spawnSync(
 // Type errors fail the run; TEST_IGNORE_TYPE_ERRORS=1 runs what was emitted anyway (while editing).
 if (compile.status !== 0 && process.env.TEST_IGNORE_TYPE_ERRORS !== '1') process.exit(compile.status ?? 1);
 
+// The compiled files may live outside the repository (TEST_BUILD_DIR): let them find its packages.
+const env = { ...process.env, NODE_ENV: 'test', NODE_PATH: join(root, 'node_modules') };
+
 if (args.includes('--write-openapi')) {
-  execFileSync(process.execPath, [join(outDir, 'test', 'support', 'write-openapi.js')], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [join(outDir, 'test', 'support', 'write-openapi.js')], { stdio: 'inherit', cwd: root, env });
   process.exit(0);
 }
 
@@ -48,6 +51,6 @@ if (files.length === 0) {
 const result = spawnSync(
   process.execPath,
   ['--enable-source-maps', '--test', `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`, ...files],
-  { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', cwd: root, env },
 );
 process.exit(result.status ?? 1);

@@ -62,7 +62,7 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
 function fastifyOptions(config: AppConfig): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
-    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Errors raised by the router before any route matches: still the contract's error body.
     frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';

@@ -19,6 +19,7 @@ export class HealthController {
   @Public()
   @ApiOperation({ operationId: 'liveness', summary: 'Liveness: the process answers' })
   @ApiOkResponse({ type: HealthResponseDto })
+  @ApiErrors()
   liveness(): HealthResponseDto {
     return { status: 'ok' };
   }

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DataSource } from 'typeorm';
+import { createAccount, expectStatus, login, loginAdmin, signup } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('database', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('has, after the migrations, exactly the schema the entities describe', async () => {
+    const pending = await t.app.get(DataSource).driver.createSchemaBuilder().log();
+    assert.deepEqual(
+      pending.upQueries.map((query) => query.query),
+      [],
+    );
+  });
+
+  it('records the applied migrations, so a restart applies none again', async () => {
+    const dataSource = t.app.get(DataSource);
+    assert.equal(await dataSource.showMigrations(), false);
+  });
+
+  it('commits every one of many overlapping requests exactly once (no interleaved transactions)', async () => {
+    const count = 12;
+    const users = await Promise.all(Array.from({ length: count }, () => signup(t.api)));
+    const sessions = await Promise.all(users.map((user) => login(t.api, user.email, user.password)));
+    const [accounts, lists] = await Promise.all([
+      Promise.all(sessions.map((session) => createAccount(t.api, session.token, { name: `Account of ${session.user.id}` }))),
+      Promise.all(sessions.map((session) => t.api.get('/v1/users', { token: session.token }))),
+    ]);
+    for (const list of lists) expectStatus(list, 200);
+    assert.equal(new Set(accounts.map((account) => account.id)).size, count);
+    for (const [index, account] of accounts.entries()) assert.equal(account.owner_user_id, users[index].id);
+
+    const admin = await loginAdmin(t.api);
+    const owners = await Promise.all(users.map((user) => t.api.get(`/v1/users/${user.id}`, { token: admin.token })));
+    for (const [index, owner] of owners.entries()) {
+      expectStatus(owner, 200);
+      assert.equal(owner.body.account_id, accounts[index].id, 'each owner joined its own account');
+    }
+  });
+});

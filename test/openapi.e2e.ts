@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ERROR_STATUS } from '../src/common/errors/error-codes';
+import { committedOpenApi, generatedOpenApi } from './support/openapi-document';
+import { expectError } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Routes reachable without an access token, on purpose. Everything else must answer 401 without one. */
+const PUBLIC_ROUTES = new Set([
+  'GET /health',
+  'GET /health/ready',
+  'POST /v1/auth/login',
+  'POST /v1/auth/refresh',
+  'POST /v1/users',
+  // Swagger UI, its assets and the OpenAPI document.
+  'GET /docs',
+  'GET /docs/',
+  'GET /docs/*',
+  'GET /docs/index.html',
+  'GET /docs/LICENSE',
+  'GET /docs/swagger-ui-init.js',
+  'GET /docs/docs/swagger-ui-init.js',
+  'GET /docs/openapi.json',
+]);
+
+describe('OpenAPI document and route protection', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  it('matches the committed docs/openapi.json (run `npm run openapi:write` after an API change)', () => {
+    assert.deepEqual(generatedOpenApi(t), committedOpenApi());
+  });
+
+  it('gives every operation an operation id, a summary, a success response and documented errors', () => {
+    const document = generatedOpenApi(t);
+    const operationIds = new Set<string>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const name = `${method.toUpperCase()} ${path}`;
+        assert.ok(operation.operationId, `${name} has no operationId`);
+        assert.ok(!operationIds.has(operation.operationId), `${name}: duplicate operationId ${operation.operationId}`);
+        operationIds.add(operation.operationId);
+        assert.ok(operation.summary, `${name} has no summary`);
+        const responses = operation.responses as Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }>;
+        const statuses = Object.keys(responses);
+        assert.ok(statuses.some((status) => status.startsWith('2')), `${name} documents no success response`);
+        assert.ok(statuses.includes('429') && statuses.includes('500'), `${name} does not document 429 and 500`);
+        for (const status of statuses.filter((status) => Number(status) >= 400)) {
+          const examples = Object.keys(responses[status].content?.['application/json']?.examples ?? {});
+          assert.ok(examples.length > 0, `${name} ${status} has no error example`);
+          for (const code of examples) {
+            assert.equal(ERROR_STATUS[code as keyof typeof ERROR_STATUS], Number(status), `${name}: ${code} documented under ${status}`);
+          }
+        }
+      }
+    }
+  });
+
+  it('documents bearer security on every operation except the public ones', () => {
+    const document = generatedOpenApi(t);
+    assert.deepEqual(document.security, [{ bearer: [] }]);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const isPublic = PUBLIC_ROUTES.has(`${method.toUpperCase()} ${path}`);
+        if (isPublic) assert.ok(operation.security !== undefined, `${method} ${path} is public but documented as needing a token`);
+        else assert.equal(operation.security, undefined, `${method} ${path} needs a token but is documented as public`);
+      }
+    }
+  });
+
+  it('refuses every registered non-public route without a token', async () => {
+    const checked: string[] = [];
+    for (const route of t.routes) {
+      if (route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC_ROUTES.has(key)) continue;
+      const path = route.url.replace(/:(\w+)/g, (_, name: string) => `${name.split('_')[0].slice(0, 3)}_01JDQ4Z8X9T2M3N4P5Q6R7S8T9`);
+      const response = await t.api.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      expectError(response, 401, 'unauthorized');
+      checked.push(key);
+    }
+    // Guard against a vacuous pass: the API's protected routes were all reached.
+    for (const expected of ['GET /v1/users', 'DELETE /v1/auth/session', 'GET /v1/auth/accounts', 'DELETE /v1/auth/close', 'PATCH /v1/users/:user_id']) {
+      assert.ok(checked.includes(expected), `${expected} was not checked`);
+    }
+  });
+
+  it('lists no public route that the application does not register', () => {
+    const registered = new Set(t.routes.map((route) => `${route.method} ${route.url}`));
+    for (const route of ['GET /health', 'GET /health/ready', 'POST /v1/auth/login', 'POST /v1/auth/refresh', 'POST /v1/users', 'GET /docs/openapi.json']) {
+      assert.ok(registered.has(route), `${route} is not registered`);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Redis from 'ioredis';
+import { ApiResponse } from './support/api-client';
+import { expectError, expectStatus, registerAndLogin, signup } from './support/factories';
+import { startTestApp, TestApp } from './support/test-app';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function expectRateLimited(response: ApiResponse): void {
+  expectError(response, 429, 'rate_limited');
+  const retryAfter = Number(response.headers.get('retry-after'));
+  assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60 * 15, `Retry-After ${retryAfter}`);
+}
+
+describe('login brute-force protection', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ LOGIN_PER_MINUTE: '4', LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW: '15m' });
+  });
+  after(() => t.close());
+
+  it('locks an email after LOGIN_MAX_FAILURES failures, even for the right password, and leaves other emails alone', async () => {
+    const victim = await signup(t.api);
+    const bystander = await signup(t.api);
+    expectError(await t.api.post('/v1/auth/login', { email: victim.email, password: 'wrong password number one' }), 401, 'invalid_credentials');
+    expectError(await t.api.post('/v1/auth/login', { email: victim.email, password: 'wrong password number two' }), 401, 'invalid_credentials');
+    expectRateLimited(await t.api.post('/v1/auth/login', { email: victim.email, password: victim.password }));
+    expectStatus(await t.api.post('/v1/auth/login', { email: bystander.email, password: bystander.password }), 200);
+  });
+
+  it('limits login attempts per client address to LOGIN_PER_MINUTE', async () => {
+    // The previous test used 4 attempts of this minute's budget from 127.0.0.1.
+    const user = await signup(t.api);
+    expectRateLimited(await t.api.post('/v1/auth/login', { email: user.email, password: user.password }));
+  });
+});
+
+describe('client address behind proxies', () => {
+  it('ignores X-Forwarded-For when TRUST_PROXY is unset, so the per-address limit cannot be dodged', async () => {
+    const t = await startTestApp({ LOGIN_PER_MINUTE: '2' });
+    try {
+      for (const forwarded of ['10.0.0.1', '10.0.0.2']) {
+        expectError(
+          await t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'not the password 1' }, { headers: { 'x-forwarded-for': forwarded } }),
+          401,
+          'invalid_credentials',
+        );
+      }
+      expectRateLimited(await t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'x' }, { headers: { 'x-forwarded-for': '10.0.0.3' } }));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a proxy listed in TRUST_PROXY', async () => {
+    const t = await startTestApp({ LOGIN_PER_MINUTE: '1', TRUST_PROXY: '127.0.0.1' });
+    try {
+      for (const forwarded of ['203.0.113.1', '203.0.113.2']) {
+        expectError(
+          await t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'not the password 1' }, { headers: { 'x-forwarded-for': forwarded } }),
+          401,
+          'invalid_credentials',
+        );
+      }
+      expectRateLimited(await t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.1' } }));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('per-caller request limit', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  after(() => t.close());
+
+  it('answers 429 with Retry-After past RATE_LIMIT_PER_MINUTE for one user, while another user is unaffected', async () => {
+    // Signup and login count against the address 127.0.0.1, not against the users.
+    const [first, second] = [await registerAndLogin(t.api), await registerAndLogin(t.api)];
+    for (let i = 0; i < 5; i += 1) expectStatus(await t.api.get('/v1/users', { token: first.token }), 200);
+    expectRateLimited(await t.api.get('/v1/users', { token: first.token }));
+    expectStatus(await t.api.get('/v1/users', { token: second.token }), 200);
+  });
+});
+
+describe('rate limits in Redis (REDIS_URL)', () => {
+  let redis: Redis;
+  let first: TestApp;
+  let second: TestApp;
+  before(async () => {
+    redis = new Redis(REDIS_URL);
+    const stale = await redis.keys('ratelimit:login-ip:*');
+    if (stale.length > 0) await redis.del(...stale);
+    first = await startTestApp({ REDIS_URL, LOGIN_PER_MINUTE: '3' });
+    second = await startTestApp({ REDIS_URL, LOGIN_PER_MINUTE: '3' });
+  });
+  after(async () => {
+    await first.close();
+    await second.close();
+    const keys = await redis.keys('ratelimit:login-ip:*');
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('shares one per-address budget between two instances', async () => {
+    const attempt = (t: TestApp) => t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'not the password 1' });
+    expectError(await attempt(first), 401, 'invalid_credentials');
+    expectError(await attempt(second), 401, 'invalid_credentials');
+    expectError(await attempt(first), 401, 'invalid_credentials');
+    expectRateLimited(await attempt(second));
+    const ttl = await redis.pttl('ratelimit:login-ip:127.0.0.1');
+    assert.ok(ttl > 0 && ttl <= 60_000, `window ttl ${ttl}`);
+  });
+});
