@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppConfig, ConfigValidationError } from './app-config';
+
+describe('AppConfig', () => {
+  it('applies the contract defaults', () => {
+    const config = new AppConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.deepEqual(config.database, { kind: 'sqlite', path: 'data/app.db' });
+    assert.equal(config.accessTokenTtlSeconds, 900);
+    assert.equal(config.refreshTokenTtlSeconds, 30 * 86_400);
+    assert.equal(config.refreshReuseIntervalSeconds, 10);
+    assert.equal(config.rateLimitPerMinute, 600);
+    assert.equal(config.loginPerMinute, 30);
+    assert.equal(config.loginMaxFailures, 5);
+    assert.equal(config.loginFailureWindowSeconds, 900);
+    assert.equal(config.jwtSecretGenerated, true);
+    assert.deepEqual(config.trustProxy, []);
+  });
+
+  it('reads PostgreSQL URLs and proxy lists', () => {
+    const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app' });
+    assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('reports every invalid variable at once', () => {
+    assert.throws(
+      () => new AppConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '15 minutes', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'a@b.c' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigValidationError);
+        assert.equal(error.problems.length, 5);
+        return true;
+      },
+    );
+  });
+
+  it('refuses to start in production without a JWT_SECRET of at least 32 bytes', () => {
+    assert.throws(() => new AppConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
+    assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
+    assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecretGenerated, false);
+  });
+});
