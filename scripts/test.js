@@ -5,6 +5,7 @@
 //   TEST_DATABASE_URL=postgres://127.0.0.1:5432/test npm test    the same suite on PostgreSQL
 //   npm test -- users auth        only files whose path contains one of the words
 //   npm run openapi:write         regenerate the committed openapi.json
+//   npm run bench                 the HTTP benchmark (bench/http-bench.ts)
 'use strict';
 const { execFileSync, spawnSync } = require('node:child_process');
 const { readdirSync, statSync } = require('node:fs');
@@ -24,6 +25,11 @@ if (compile.status !== 0 && process.env.TEST_IGNORE_TYPE_ERRORS !== '1') process
 
 // The compiled files may live outside the repository (TEST_BUILD_DIR): let them find its packages.
 const env = { ...process.env, NODE_ENV: 'test', NODE_PATH: join(root, 'node_modules') };
+
+if (args.includes('--bench')) {
+  execFileSync(process.execPath, [join(outDir, 'bench', 'http-bench.js')], { stdio: 'inherit', cwd: root, env });
+  process.exit(0);
+}
 
 if (args.includes('--write-openapi')) {
   execFileSync(process.execPath, [join(outDir, 'test', 'support', 'write-openapi.js')], { stdio: 'inherit', cwd: root, env });
