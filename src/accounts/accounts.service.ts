@@ -84,8 +84,11 @@ export class AccountsService {
     }
     const accountId = this.targetAccountId(caller, target);
     return this.db.transaction(async (manager) => {
-      const account = await this.findManageable(manager, caller, accountId);
       const now = new Date();
+      // The row is written (locked) before it is read: concurrent preference merges apply one after the
+      // other instead of each merging into the same old value and the last one winning (PostgreSQL).
+      await manager.update(Account, { id: accountId, status: 'open' }, { updatedAt: now });
+      const account = await this.findManageable(manager, caller, accountId);
       const changes: Partial<Account> = { updatedAt: now };
       if (request.name !== undefined) changes.name = request.name.trim();
       if (request.email !== undefined) changes.email = normalizeEmail(request.email);

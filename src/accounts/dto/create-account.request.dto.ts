@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
+import { TrimEmail } from '../../users/email';
 
 export class CreateAccountRequestDto {
   @ApiProperty({ enum: ACCOUNT_TYPES, example: 'business' })
@@ -14,6 +15,7 @@ export class CreateAccountRequestDto {
   name: string;
 
   @ApiProperty({ example: 'billing@example.com', maxLength: 254 })
+  @TrimEmail()
   @IsString()
   @MaxLength(254)
   @IsEmail()

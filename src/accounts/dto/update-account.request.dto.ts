@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { AccountPreferences } from '../entities/account.entity';
+import { TrimEmail } from '../../users/email';
 
 export class UpdateAccountRequestDto {
   @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
@@ -12,6 +13,7 @@ export class UpdateAccountRequestDto {
 
   @ApiPropertyOptional({ example: 'accounts@example.com', maxLength: 254 })
   @IsOptional()
+  @TrimEmail()
   @IsString()
   @MaxLength(254)
   @IsEmail()

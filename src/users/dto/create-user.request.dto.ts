@@ -2,9 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
+import { TrimEmail } from '../email';
 
 export class CreateUserRequestDto {
   @ApiProperty({ example: 'ada@example.com', maxLength: 254, description: 'Trimmed and lower-cased; unique.' })
+  @TrimEmail()
   @IsString()
   @MaxLength(254)
   @IsEmail()

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { TrimEmail } from '../email';
 
 export class UpdateUserRequestDto {
   @ApiPropertyOptional({ example: 'Ada King', maxLength: 200 })
@@ -13,6 +14,7 @@ export class UpdateUserRequestDto {
 
   @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254 })
   @IsOptional()
+  @TrimEmail()
   @IsString()
   @MaxLength(254)
   @IsEmail()
