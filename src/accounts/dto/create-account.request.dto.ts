@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
 import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
-import { TrimEmail } from '../../users/email';
 
 export class CreateAccountRequestDto {
   @ApiProperty({ enum: ACCOUNT_TYPES, example: 'business' })
@@ -9,16 +9,11 @@ export class CreateAccountRequestDto {
   type: AccountType;
 
   @ApiProperty({ example: 'Analytical Engines Ltd', maxLength: 200 })
-  @IsString()
-  @Length(1, 200)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @IsDisplayName()
   name: string;
 
   @ApiProperty({ example: 'billing@example.com', maxLength: 254 })
-  @TrimEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @IsEmailAddress()
   email: string;
 
   @ApiPropertyOptional({

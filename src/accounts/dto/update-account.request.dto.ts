@@ -1,22 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsObject, IsOptional } from 'class-validator';
+import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
 import { AccountPreferences } from '../entities/account.entity';
-import { TrimEmail } from '../../users/email';
 
 export class UpdateAccountRequestDto {
   @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @IsDisplayName()
   name?: string;
 
   @ApiPropertyOptional({ example: 'accounts@example.com', maxLength: 254 })
   @IsOptional()
-  @TrimEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({

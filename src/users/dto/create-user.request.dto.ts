@@ -1,15 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
-import { TrimEmail } from '../email';
 
 export class CreateUserRequestDto {
   @ApiProperty({ example: 'ada@example.com', maxLength: 254, description: 'Trimmed and lower-cased; unique.' })
-  @TrimEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @IsEmailAddress()
   email: string;
 
   @ApiProperty({
@@ -24,9 +21,7 @@ export class CreateUserRequestDto {
   password: string;
 
   @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
-  @IsString()
-  @Length(1, 200)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @IsDisplayName()
   name: string;
 
   @ApiPropertyOptional({

@@ -1,23 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
-import { TrimEmail } from '../email';
 
 export class UpdateUserRequestDto {
   @ApiPropertyOptional({ example: 'Ada King', maxLength: 200 })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(/\S/, { message: 'name must not be blank' })
+  @IsDisplayName()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254 })
   @IsOptional()
-  @TrimEmail()
-  @IsString()
-  @MaxLength(254)
-  @IsEmail()
+  @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({
