@@ -92,8 +92,11 @@ export class AuthService {
     if (session.status !== 'active' || token.status === 'revoked') throw AuthErrors.refreshTokenInvalid();
     const now = new Date();
     if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
+    // The session row is written (locked) before any of its tokens, the order revokeSessions takes: a refresh
+    // racing an invalidation, a user deletion or an account closure waits for it instead of deadlocking with it.
+    await this.touchSession(manager, session, device, now);
     if (!rotate) {
-      return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
+      return this.issue(manager, session, now, { token: presented, expiresAt: token.expiresAt });
     }
     const successorId = newId('tok');
     const rotation = await manager
@@ -109,7 +112,7 @@ export class AuthService {
       return this.replayRotated(manager, session, current, device, now);
     }
     const successor = await this.sessions.issueRefreshToken(manager, session, token.id, now, successorId);
-    return this.issue(manager, session, device, now, successor);
+    return this.issue(manager, session, now, successor);
   }
 
   /**
@@ -128,20 +131,19 @@ export class AuthService {
     const withinGrace =
       token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
     if (successor?.status === 'active' && withinGrace) {
-      return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
+      await this.touchSession(manager, session, device, now);
+      return this.issue(manager, session, now, this.sessions.reissue(successor, session.userId));
     }
     await this.sessions.revokeSessions(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
     return { kind: 'reuse_detected' };
   }
 
-  private async issue(
-    manager: EntityManager,
-    session: Session,
-    device: DeviceInfo,
-    now: Date,
-    refresh: IssuedToken,
-  ): Promise<RefreshOutcome> {
+  /** Records the refresh on the session; a session that stopped being active meanwhile cannot be refreshed. */
+  private async touchSession(manager: EntityManager, session: Session, device: DeviceInfo, now: Date): Promise<void> {
     if (!(await this.sessions.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
+  }
+
+  private async issue(manager: EntityManager, session: Session, now: Date, refresh: IssuedToken): Promise<RefreshOutcome> {
     const access = await this.sessions.issueAccessToken(manager, session, now);
     return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
   }
