@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { AccountsService } from './accounts.service';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountPageDto, AccountResponseDto, CloseAccountResponseDto } from './dto/account.response.dto';
@@ -25,15 +25,7 @@ export class AccountsController {
       'user with `owner_user_id`. A user belongs to at most one account.',
   })
   @ApiCreatedResponse({ type: AccountResponseDto })
-  @ApiErrors(
-    'validation_error',
-    'invalid_json',
-    'unsupported_media_type',
-    'unauthorized',
-    'insufficient_permissions',
-    'user_not_found',
-    'account_already_exists',
-  )
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto): Promise<AccountResponseDto> {
     return this.accounts.create(caller, body);
   }
@@ -55,15 +47,7 @@ export class AccountsController {
       'names any account with `?account_id=`.',
   })
   @ApiOkResponse({ type: AccountResponseDto })
-  @ApiErrors(
-    'validation_error',
-    'invalid_json',
-    'unsupported_media_type',
-    'unauthorized',
-    'insufficient_permissions',
-    'account_closed',
-    'account_not_found',
-  )
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
   update(
     @CurrentUser() caller: AuthenticatedUser,
     @Query() target: TargetAccountQueryDto,

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AuthenticatedUser } from './authenticated-user';
 import { AuthService } from './auth.service';
@@ -34,7 +34,7 @@ export class AuthController {
       'per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).',
   })
   @ApiOkResponse({ type: LoginResponseDto })
-  @ApiErrors('validation_error', 'invalid_json', 'unsupported_media_type', 'invalid_credentials', 'account_closed')
+  @ApiBodyErrors('invalid_credentials', 'account_closed')
   login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
     return this.auth.login(body, request.ip);
   }
@@ -54,7 +54,7 @@ export class AuthController {
   @ApiHeader({ name: 'Authorization', required: true, description: 'Bearer <refresh_token>' })
   @ApiBody({ type: RefreshRequestDto, required: false })
   @ApiOkResponse({ type: TokenPairResponseDto })
-  @ApiErrors('validation_error', 'refresh_token_invalid', 'refresh_token_expired', 'session_not_found', 'token_rotation_failed')
+  @ApiBodyErrors('refresh_token_invalid', 'refresh_token_expired', 'session_not_found', 'token_rotation_failed')
   refresh(@Headers('authorization') authorization: string | undefined, @Body() body: RefreshRequestDto): Promise<TokenPairResponseDto> {
     return this.auth.refresh(bearerToken(authorization), body);
   }
@@ -69,7 +69,7 @@ export class AuthController {
   })
   @ApiBody({ type: InvalidateSessionRequestDto, required: false })
   @ApiOkResponse({ type: SessionInvalidationResponseDto })
-  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'session_not_found', 'session_already_invalidated')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'session_not_found', 'session_already_invalidated')
   invalidate(@CurrentUser() caller: AuthenticatedUser, @Body() body: InvalidateSessionRequestDto): Promise<SessionInvalidationResponseDto> {
     return this.sessions.invalidate(caller, body);
   }

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } fr
 import { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
 import { Public } from '../auth/decorators/public.decorator';
-import { ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
@@ -28,16 +28,7 @@ export class UsersController {
       'an admin may also set `role`.',
   })
   @ApiCreatedResponse({ type: UserResponseDto })
-  @ApiErrors(
-    'validation_error',
-    'invalid_json',
-    'unsupported_media_type',
-    'unauthorized',
-    'insufficient_permissions',
-    'account_closed',
-    'account_not_found',
-    'email_already_registered',
-  )
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered')
   create(@OptionalUser() caller: AuthenticatedUser | null, @Body() body: CreateUserRequestDto): Promise<UserResponseDto> {
     return this.users.create(caller, body);
   }
@@ -71,16 +62,7 @@ export class UsersController {
   })
   @ApiParam(USER_ID)
   @ApiOkResponse({ type: UserResponseDto })
-  @ApiErrors(
-    'validation_error',
-    'invalid_json',
-    'unsupported_media_type',
-    'unauthorized',
-    'invalid_credentials',
-    'insufficient_permissions',
-    'user_not_found',
-    'email_already_registered',
-  )
+  @ApiBodyErrors('unauthorized', 'invalid_credentials', 'insufficient_permissions', 'user_not_found', 'email_already_registered')
   update(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('user_id') userId: string,

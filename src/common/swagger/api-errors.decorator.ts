@@ -5,6 +5,8 @@ import { ErrorResponseDto } from '../errors/error-response.dto';
 
 /** Every endpoint can answer these. */
 const ALWAYS: ErrorCode[] = ['rate_limited', 'internal_error'];
+/** Every endpoint that reads a JSON body can answer these as well. */
+const BODY: ErrorCode[] = ['validation_error', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
 const EXAMPLE_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
   validation_error: 'amount: must be an integer number',
@@ -17,8 +19,17 @@ const EXAMPLE_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
  * shared error schema, and one example per error code.
  */
 export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
+  return documentErrors([...codes, ...ALWAYS]);
+}
+
+/** ApiErrors for an endpoint with a JSON request body: adds the body's own failures. */
+export function ApiBodyErrors(...codes: ErrorCode[]): MethodDecorator {
+  return documentErrors([...BODY, ...codes, ...ALWAYS]);
+}
+
+function documentErrors(codes: ErrorCode[]): MethodDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...new Set([...codes, ...ALWAYS])]) {
+  for (const code of new Set(codes)) {
     const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
