@@ -1,14 +1,13 @@
-import { monotonicFactory } from 'ulid';
+import { ulid } from './ulid';
 
 /** Prefixes of the public, time-ordered resource ids (contract section 1). */
 export type IdPrefix = 'usr' | 'acc' | 'ses' | 'tok' | 'txn' | 'pay';
 
-const nextUlid = monotonicFactory();
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
 const PATTERNS = new Map<IdPrefix, RegExp>();
 
 export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${nextUlid()}`;
+  return `${prefix}_${ulid()}`;
 }
 
 /** True when `value` is a well-formed id of the given kind; lets callers answer 404 without a query. */
