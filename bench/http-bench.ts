@@ -1,18 +1,30 @@
 /**
  * `npm run bench`: measures the service as a client sees it, on loopback only.
+ * The server runs as its own process (dist/main.js, as `npm start` runs it); this
+ * process is the client. Scenarios:
  *  1. authenticated reads (GET /v1/account): bearer verification, session check, one query;
- *  2. the first and a deep page of GET /v1/users over many rows (keyset pagination keeps them equal);
+ *  2. the first and the deepest page of GET /v1/users over BENCH_ROWS users
+ *     (keyset pagination keeps them equally cheap);
  *  3. logins (argon2id on the thread pool).
- * Prints a table; it asserts nothing, speed targets are read off it. TEST_DATABASE_URL=postgres://...
- * runs it on PostgreSQL (the harness creates and drops a database), default SQLite.
+ * Prints a table and asserts nothing: speed targets are read off it.
+ * TEST_DATABASE_URL=postgres://... runs it on a fresh PostgreSQL database, default SQLite.
  */
+import { ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { startTestApp, TestApp } from '../test/support/test-app';
-import { accountOwner, loginAdmin, STRONG_PASSWORD } from '../test/support/factories';
-import { User } from '../src/users/entities/user.entity';
+import { hash, Algorithm } from '@node-rs/argon2';
+import { AppConfig } from '../src/config/app-config';
+import { dataSourceOptions } from '../src/database/data-source-options';
 import { newId } from '../src/common/ids/ids';
-import { PasswordHasher } from '../src/auth/password-hasher';
+import { User } from '../src/users/entities/user.entity';
+import { ApiClient, ApiResponse } from '../test/support/api-client';
+import { createTestDatabase } from '../test/support/test-app';
+import { accountOwner, login, STRONG_PASSWORD } from '../test/support/factories';
+
+const PORT = 3917;
+const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 interface Result {
   name: string;
@@ -22,77 +34,108 @@ interface Result {
   p99: number;
 }
 
-async function measure(name: string, total: number, concurrency: number, request: (i: number) => Promise<Response>): Promise<Result> {
+async function measure(name: string, total: number, concurrency: number, request: () => Promise<Response>): Promise<Result> {
   const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
+  let started = 0;
+  const begin = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const begin = performance.now();
-        const response = await request(i);
+      while (started < total) {
+        started += 1;
+        const sent = performance.now();
+        const response = await request();
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${name}: status ${response.status}`);
-        latencies.push(performance.now() - begin);
+        latencies.push(performance.now() - sent);
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - begin) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { name, requests: total, seconds, p50: at(0.5), p99: at(0.99) };
 }
 
-async function seedUsers(t: TestApp, count: number): Promise<void> {
-  const dataSource = t.app.get(DataSource);
-  const passwordHash = await t.app.get(PasswordHasher).hash(STRONG_PASSWORD);
-  const batch = 500;
-  for (let offset = 0; offset < count; offset += batch) {
-    const now = new Date();
-    const rows = Array.from({ length: Math.min(batch, count - offset) }, (_, i) => ({
-      id: newId('usr'),
-      email: `bench-${offset + i}@example.com`,
-      passwordHash,
-      name: `Bench user ${offset + i}`,
-      role: 'member' as const,
-      accountId: null,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await dataSource.createQueryBuilder().insert().into(User).values(rows).execute();
+async function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [join(process.cwd(), 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'benchmark-secret-of-at-least-32-bytes!!',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_PER_MINUTE: '0',
+      LOGIN_MAX_FAILURES: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/health/ready`)).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  server.kill();
+  throw new Error('the server did not become ready');
+}
+
+/** Inserts users straight into the database: hashing 100,000 passwords through the API would take hours. */
+async function seedUsers(databaseUrl: string, count: number): Promise<void> {
+  const dataSource = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: databaseUrl }).database)).initialize();
+  try {
+    const passwordHash = await hash(STRONG_PASSWORD, { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const batch = 500;
+    for (let offset = 0; offset < count; offset += batch) {
+      const now = new Date();
+      const rows = Array.from({ length: Math.min(batch, count - offset) }, (_, i) => ({
+        id: newId('usr'),
+        email: `bench-${offset + i}@example.com`,
+        passwordHash,
+        name: `Bench user ${offset + i}`,
+        role: 'member' as const,
+        accountId: null,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await dataSource.createQueryBuilder().insert().into(User).values(rows).execute();
+    }
+  } finally {
+    await dataSource.destroy();
   }
 }
 
 async function main(): Promise<void> {
   const rows = Number(process.env.BENCH_ROWS ?? 100_000);
-  const t = await startTestApp();
+  const database = await createTestDatabase();
+  const server = await startServer(database.url);
   try {
-    const owner = await accountOwner(t.api);
-    const admin = await loginAdmin(t.api);
-    const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const api = new ApiClient(`http://127.0.0.1:${PORT}`);
+    const owner = await accountOwner(api);
+    const admin = await login(api, ADMIN.email, ADMIN.password);
+    await seedUsers(database.url, rows);
+    const get = (path: string, token: string) => () => fetch(`${api.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+    let cursor: string | null = null;
+    const pages = Math.floor(rows / 100);
+    // Walk once through the list, keeping the cursor of the deepest full page.
+    for (let page = 0; page < pages - 1; page += 1) {
+      const response: ApiResponse<{ next_cursor: string | null }> = await api.get(`/v1/users?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+      cursor = response.body.next_cursor;
+      if (!cursor) break;
+    }
     const results: Result[] = [];
-
-    results.push(await measure('GET /v1/account (warm-up)', 500, 10, () => fetch(`${t.baseUrl}/v1/account`, auth(owner.token))));
-    results.push(await measure('GET /v1/account', 5000, 32, () => fetch(`${t.baseUrl}/v1/account`, auth(owner.token))));
-
-    await seedUsers(t, rows);
-    const first = (await (await fetch(`${t.baseUrl}/v1/users?limit=100`, auth(admin.token))).json()) as { next_cursor: string | null };
-    // The cursor of the last id of the oldest pages: `rows - 100` rows deep.
-    const deepIds = await t.app
-      .get(DataSource)
-      .query(`SELECT id FROM users ORDER BY id ASC LIMIT 1 OFFSET 100`);
-    const deepCursor = Buffer.from(JSON.stringify({ id: deepIds[0].id })).toString('base64url');
-    if (!first.next_cursor) throw new Error('expected more than one page');
-    results.push(await measure(`GET /v1/users first page (${rows} rows)`, 1000, 16, () => fetch(`${t.baseUrl}/v1/users?limit=100`, auth(admin.token))));
-    results.push(
-      await measure(`GET /v1/users page ${Math.floor(rows / 100)} (deep cursor)`, 1000, 16, () =>
-        fetch(`${t.baseUrl}/v1/users?limit=100&cursor=${deepCursor}`, auth(admin.token)),
-      ),
-    );
+    await measure('warm-up', 500, 16, get('/v1/account', owner.token));
+    results.push(await measure('GET /v1/account', 5000, 32, get('/v1/account', owner.token)));
+    results.push(await measure(`GET /v1/users?limit=100, first page of ${rows + 2}`, 1000, 16, get('/v1/users?limit=100', admin.token)));
+    results.push(await measure(`GET /v1/users?limit=100, page ${pages} (cursor)`, 1000, 16, get(`/v1/users?limit=100&cursor=${cursor}`, admin.token)));
     results.push(
       await measure('POST /v1/auth/login (argon2id)', 100, 8, () =>
-        fetch(`${t.baseUrl}/v1/auth/login`, {
+        fetch(`${api.baseUrl}/v1/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: owner.email, password: owner.password }),
@@ -100,14 +143,16 @@ async function main(): Promise<void> {
       ),
     );
 
-    const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-    process.stdout.write(`\n${database}, ${process.platform} ${process.arch}, Node ${process.version}\n`);
+    const kind = database.url.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
+    process.stdout.write(`\n${kind}, Node ${process.version}, server and client on one machine (loopback)\n`);
     process.stdout.write('| scenario | requests | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|\n');
     for (const r of results) {
       process.stdout.write(`| ${r.name} | ${r.requests} | ${(r.requests / r.seconds).toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |\n`);
     }
   } finally {
-    await t.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await database.drop();
   }
 }
 

@@ -56,12 +56,13 @@ export async function startTestApp(env: Environment = {}): Promise<TestApp> {
   };
 }
 
-interface TestDatabase {
+export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
-async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh SQLite file, or a fresh database on the TEST_DATABASE_URL server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
