@@ -13,7 +13,7 @@ import {
   registerAndLogin,
   signup,
 } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const ACCOUNT_ID = /^acc_[0-9A-HJKMNP-TV-Z]{26}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -68,13 +68,11 @@ async function accountOf(api: ApiClient, adminToken: string, accountId: string):
 }
 
 describe('POST /v1/accounts', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it('opens an account with 201 and the account record; the caller becomes its owner and joins it', async () => {
     const user = await registerAndLogin(t.api);
@@ -217,11 +215,7 @@ describe('POST /v1/accounts', () => {
 });
 
 describe('GET /v1/account', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it("returns the caller's account to its owner and its members", async () => {
     const owner = await registerAndLogin(t.api);
@@ -243,13 +237,11 @@ describe('GET /v1/account', () => {
 });
 
 describe('PATCH /v1/accounts', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it('lets the owner change name and email', async () => {
     const owner = await accountOwner(t.api);
@@ -377,13 +369,11 @@ describe('PATCH /v1/accounts', () => {
 });
 
 describe('DELETE /v1/auth/close', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it("closes the owner's account: 200 with the counts, every member's session ends, logins get 403, closing again 403", async () => {
     const owner = await accountOwner(t.api);

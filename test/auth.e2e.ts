@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
 import { ApiClient, ApiResponse } from './support/api-client';
 import {
@@ -16,7 +16,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SESSION_ID = /^ses_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -82,11 +82,7 @@ function base64url(value: unknown): string {
 }
 
 describe('POST /v1/auth/login', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('returns 200 with the token pair, the session id and the user without any password field', async () => {
     const user = await signup(t.api, { name: 'Ada Lovelace' });
@@ -209,11 +205,7 @@ describe('POST /v1/auth/login', () => {
 });
 
 describe('POST /v1/auth/refresh', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('rotates the refresh token by default: a new refresh token, a new access token, same session', async () => {
     const session = await registerAndLogin(t.api);
@@ -445,11 +437,7 @@ describe('POST /v1/auth/refresh', () => {
 });
 
 describe('POST /v1/auth/refresh after the reuse interval (REFRESH_REUSE_INTERVAL=1)', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ REFRESH_REUSE_INTERVAL: '1' });
-  });
-  after(() => t.close());
+  const t = useTestApp({ REFRESH_REUSE_INTERVAL: '1' });
 
   it('treats the rotated token presented after the interval as reuse: 401 refresh_token_invalid and the whole session ends', async () => {
     const session = await registerAndLogin(t.api);
@@ -485,16 +473,14 @@ describe('POST /v1/auth/refresh after the reuse interval (REFRESH_REUSE_INTERVAL
 });
 
 describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=1)', () => {
-  let t: TestApp;
+  const t = useTestApp({ ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '1' });
   let expired: LoggedIn;
   before(async () => {
-    t = await startTestApp({ ACCESS_TOKEN_TTL: '2', REFRESH_TOKEN_TTL: '1' });
     expired = await registerAndLogin(t.api);
     const claims = decodePayload(expired.token);
     assert.equal((claims.exp as number) - (claims.iat as number), 2);
     await sleep(2_100);
   });
-  after(() => t.close());
 
   it('answers an expired refresh token with 401 refresh_token_expired', async () => {
     expectError(await refresh(t.api, expired.refreshToken), 401, 'refresh_token_expired');
@@ -517,15 +503,13 @@ describe('token expiry (ACCESS_TOKEN_TTL=2, REFRESH_TOKEN_TTL=1)', () => {
 
 describe('access tokens', () => {
   const secret = 'auth-e2e-secret-that-is-at-least-32-bytes!';
-  let t: TestApp;
+  const t = useTestApp({ JWT_SECRET: secret });
   let session: LoggedIn;
   let claims: Record<string, unknown>;
   before(async () => {
-    t = await startTestApp({ JWT_SECRET: secret });
     session = await registerAndLogin(t.api);
     claims = decodePayload(session.token);
   });
-  after(() => t.close());
 
   it('accepts the issued token and the same claims signed again with the service key (control)', async () => {
     await expectAccessWorks(t.api, session.token);
@@ -572,11 +556,7 @@ describe('access tokens', () => {
 });
 
 describe('DELETE /v1/auth/session', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('invalidates the caller\'s own session without a body: 200 with success, id, revoked_tokens and revoked_at', async () => {
     const session = await registerAndLogin(t.api);
@@ -750,11 +730,7 @@ describe('DELETE /v1/auth/session', () => {
 });
 
 describe('GET /v1/auth/sessions', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('lists the caller\'s sessions newest first with the contract\'s fields, current only for the caller\'s', async () => {
     const user = await signup(t.api);
@@ -843,11 +819,7 @@ describe('GET /v1/auth/sessions', () => {
 });
 
 describe('protected auth routes without a token', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('answers every protected auth route without a token with 401 unauthorized', async () => {
     const requests: Array<[string, string, unknown]> = [

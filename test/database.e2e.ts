@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
 import { createAccount, expectStatus, login, loginAdmin, signup } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('database', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('has, after the migrations, exactly the schema the entities describe', async () => {
     const pending = await t.app.get(DataSource).driver.createSchemaBuilder().log();

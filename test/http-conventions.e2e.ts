@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { expectError, expectStatus, registerAndLogin } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 describe('HTTP conventions', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('answers malformed JSON with 400 invalid_json', async () => {
     expectError(await t.api.post('/v1/auth/login', undefined, { rawBody: '{"email":' }), 400, 'invalid_json');

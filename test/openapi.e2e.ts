@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_STATUS } from '../src/common/errors/error-codes';
 import { committedOpenApi, generatedOpenApi } from './support/openapi-document';
 import { expectError } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -26,11 +26,7 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 describe('OpenAPI document and route protection', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp();
-  });
-  after(() => t.close());
+  const t = useTestApp();
 
   it('matches the committed docs/openapi.json (run `npm run openapi:write` after an API change)', () => {
     assert.deepEqual(generatedOpenApi(t), committedOpenApi());

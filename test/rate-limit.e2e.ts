@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import Redis from 'ioredis';
 import { ApiResponse } from './support/api-client';
 import { expectError, expectStatus, registerAndLogin, signup } from './support/factories';
-import { startTestApp, TestApp } from './support/test-app';
+import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -14,11 +14,7 @@ function expectRateLimited(response: ApiResponse): void {
 }
 
 describe('login brute-force protection', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ LOGIN_PER_MINUTE: '4', LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW: '15m' });
-  });
-  after(() => t.close());
+  const t = useTestApp({ LOGIN_PER_MINUTE: '4', LOGIN_MAX_FAILURES: '2', LOGIN_FAILURE_WINDOW: '15m' });
 
   it('locks an email after LOGIN_MAX_FAILURES failures, even for the right password, and leaves other emails alone', async () => {
     const victim = await signup(t.api);
@@ -71,11 +67,7 @@ describe('client address behind proxies', () => {
 });
 
 describe('per-caller request limit', () => {
-  let t: TestApp;
-  before(async () => {
-    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
-  });
-  after(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
 
   it('answers 429 with Retry-After past RATE_LIMIT_PER_MINUTE for one user, while another user is unaffected', async () => {
     // Signup and login count against the address 127.0.0.1, not against the users.

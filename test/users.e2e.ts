@@ -14,7 +14,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from './support/factories';
-import { ADMIN_EMAIL, startTestApp, TestApp } from './support/test-app';
+import { ADMIN_EMAIL, startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const USER_ID = /^usr_[0-9A-HJKMNP-TV-Z]{26}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -75,13 +75,11 @@ function assertNewestFirst(ids: string[]): void {
 }
 
 describe('POST /v1/users', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it('signs up with 201 and the user record: usr_ id, email trimmed and lower-cased, role member, no account, no password', async () => {
     const local = uniqueEmail('Mixed.Case');
@@ -334,19 +332,17 @@ describe('GET /v1/users', () => {
 });
 
 describe('GET /v1/users/{user_id}', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   let owner: LoggedIn & { accountId: string };
   let member: LoggedIn;
   let stranger: LoggedIn & { accountId: string };
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
     owner = await accountOwner(t.api);
     member = await accountMember(t.api, owner.token, owner.accountId);
     stranger = await accountOwner(t.api);
   });
-  after(() => t.close());
 
   it('returns the caller itself', async () => {
     const response = await t.api.get(`/v1/users/${member.user.id}`, { token: member.token });
@@ -382,13 +378,11 @@ describe('GET /v1/users/{user_id}', () => {
 });
 
 describe('PATCH /v1/users/{user_id}', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it('lets a user change its own name and email; the email is stored trimmed and lower-cased', async () => {
     const user = await registerAndLogin(t.api);
@@ -515,13 +509,11 @@ describe('PATCH /v1/users/{user_id}', () => {
 });
 
 describe('DELETE /v1/users/{user_id}', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: LoggedIn;
   before(async () => {
-    t = await startTestApp();
     admin = await loginAdmin(t.api);
   });
-  after(() => t.close());
 
   it('deletes the caller itself: {id, deleted, revoked_sessions}, its tokens stop working, its email can register again', async () => {
     const user = await registerAndLogin(t.api);

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -53,6 +54,40 @@ export async function startTestApp(env: Environment = {}): Promise<TestApp> {
       await app.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * Boots one application for the enclosing describe block (in before(), closed
+ * in after()) and returns a handle that reaches it once the tests run.
+ */
+export function useTestApp(env: Environment = {}): TestApp {
+  let current: TestApp | undefined;
+  before(async () => {
+    current = await startTestApp(env);
+  });
+  after(() => current?.close());
+  const started = (): TestApp => {
+    if (!current) throw new Error('the test application starts in before(); use it inside tests');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get api() {
+      return started().api;
+    },
+    get routes() {
+      return started().routes;
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get databaseUrl() {
+      return started().databaseUrl;
+    },
+    close: () => started().close(),
   };
 }
 
