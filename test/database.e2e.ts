@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
-import { createAccount, expectStatus, login, loginAdmin, signup } from './support/factories';
+import { createAccount, expectStatus, login, loginAdmin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { useTestApp } from './support/test-app';
 
 describe('database', () => {
@@ -37,6 +37,26 @@ describe('database', () => {
     for (const [index, owner] of owners.entries()) {
       expectStatus(owner, 200);
       assert.equal(owner.body.account_id, accounts[index].id, 'each owner joined its own account');
+    }
+  });
+
+  it('keeps the commits of overlapping requests when others among them fail and roll back', async () => {
+    const taken = await signup(t.api);
+    const fresh = Array.from({ length: 6 }, () => uniqueEmail('fresh'));
+    const attempts = [...fresh, taken.email, taken.email.toUpperCase(), taken.email, fresh[0]];
+    const responses = await Promise.all(
+      attempts.map((email) => t.api.post('/v1/users', { email, password: STRONG_PASSWORD, name: 'Overlap' })),
+    );
+    const created = responses.filter((response) => response.status === 201);
+    const conflicts = responses.filter((response) => response.status === 409);
+    assert.equal(created.length, fresh.length, 'one user per fresh email');
+    assert.equal(conflicts.length, 4, 'three repeats of a taken email and one of a fresh one');
+    for (const conflict of conflicts) assert.equal(conflict.body.error_code, 'email_already_registered');
+    const admin = await loginAdmin(t.api);
+    for (const email of fresh) {
+      const found = await t.api.get(`/v1/users?email=${encodeURIComponent(email)}`, { token: admin.token });
+      expectStatus(found, 200);
+      assert.equal(found.body.data.length, 1, `${email} was committed`);
     }
   });
 });
