@@ -85,10 +85,19 @@ function fastifyOptions(config: AppConfig): FastifyServerOptions {
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     logger: {
       level: config.logLevel,
+      // Errors are logged by name, message, code and stack only: a database error also carries the SQL and its
+      // parameters (password hashes among them), which must never reach a log.
+      serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
         censor: '[redacted]',
       },
     },
   };
+}
+
+function serializeError(error: Error): { type: string; message: string; stack: string; code?: unknown } {
+  // Anything can be thrown; only Errors have the fields below.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  return { type: error.constructor.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack ?? '' };
 }

@@ -9,7 +9,7 @@ import { fetchPage, Page } from '../common/pagination/page';
 import { Database } from '../database/database';
 import { User } from '../users/entities/user.entity';
 import { UserErrors } from '../users/users.errors';
-import { normalizeEmail } from '../users/email';
+import { normalizeEmail } from '../common/email';
 import { AccountErrors } from './accounts.errors';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountResponseDto, CloseAccountResponseDto, toAccountResponse } from './dto/account.response.dto';
@@ -34,8 +34,18 @@ export class AccountsService {
     if (!isId('usr', ownerId)) throw UserErrors.notFound();
     const preferences = mergePreferences({}, request.preferences ?? {});
     return this.db.transaction(async (manager) => {
-      if (!(await manager.existsBy(User, { id: ownerId }))) throw UserErrors.notFound();
       const now = new Date();
+      // The owner's row is locked first, as user deletion does: the two cannot interleave.
+      const ownerFree = await manager
+        .createQueryBuilder()
+        .update(User)
+        .set({ updatedAt: now })
+        .where('id = :ownerId AND account_id IS NULL', { ownerId })
+        .execute();
+      if (ownerFree.affected !== 1) {
+        if (!(await manager.existsBy(User, { id: ownerId }))) throw UserErrors.notFound();
+        throw AccountErrors.alreadyExists();
+      }
       const account = manager.create(Account, {
         id: newId('acc'),
         type: request.type,

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
-import { Account } from '../accounts/entities/account.entity';
+import { lockOpenAccount } from '../accounts/account-lock';
 import { AccountErrors } from '../accounts/accounts.errors';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { toUserResponse } from '../users/dto/user.response.dto';
 import { User } from '../users/entities/user.entity';
-import { normalizeEmail } from '../users/email';
+import { normalizeEmail } from '../common/email';
 import { AuthErrors } from './auth.errors';
 import { LoginRequestDto } from './dto/login.request.dto';
 import { RefreshRequestDto } from './dto/refresh.request.dto';
@@ -47,7 +47,8 @@ export class AuthService {
     await this.throttle.recordSuccess(email);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
-      await this.assertAccountOpen(manager, user.accountId);
+      await this.lockVerifiedUser(manager, user);
+      if (user.accountId !== null && !(await lockOpenAccount(manager, user.accountId))) throw AccountErrors.closed();
       const now = new Date();
       const session = await this.sessions.createSession(manager, user.id, device, now);
       const access = await this.sessions.issueAccessToken(manager, session, now);
@@ -148,10 +149,19 @@ export class AuthService {
     return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
   }
 
-  private async assertAccountOpen(manager: EntityManager, accountId: string | null): Promise<void> {
-    if (accountId === null) return;
-    const account = await manager.findOne(Account, { where: { id: accountId }, select: { id: true, status: true } });
-    if (account?.status === 'closed') throw AccountErrors.closed();
+  /**
+   * Locks the user's row, on condition that its password is still the one just
+   * verified: a password change or a deletion racing this login either commits
+   * first (and the login fails) or waits, and then ends the session it creates.
+   */
+  private async lockVerifiedUser(manager: EntityManager, user: User): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash: () => 'password_hash' })
+      .where('id = :id AND password_hash = :passwordHash', { id: user.id, passwordHash: user.passwordHash })
+      .execute();
+    if (result.affected !== 1) throw AuthErrors.invalidCredentials();
   }
 }
 

@@ -38,6 +38,7 @@ interface CallerRow {
   status: string;
   role: UserRole;
   accountId: string | null;
+  accountStatus: string | null;
   lastUsedAt: string | number;
 }
 
@@ -58,7 +59,8 @@ export class SessionsService {
       const rows: CallerRow[] = await manager.query(this.callerSql(manager), [claims.sid]);
       return rows[0];
     });
-    if (!row || row.userId !== claims.sub || row.status !== 'active') {
+    // A closed account's sessions are revoked when it closes; checking here as well costs a join and closes any gap.
+    if (!row || row.userId !== claims.sub || row.status !== 'active' || row.accountStatus === 'closed') {
       throw AuthErrors.unauthorized('The session of this access token has ended; log in again.');
     }
     const now = Date.now();
@@ -83,11 +85,13 @@ export class SessionsService {
     this.callerSqlText ??= manager
       .createQueryBuilder(Session, 's')
       .innerJoin('s.user', 'u')
+      .leftJoin('u.account', 'a')
       .select('s.user_id', 'userId')
       .addSelect('s.status', 'status')
       .addSelect('s.last_used_at', 'lastUsedAt')
       .addSelect('u.role', 'role')
       .addSelect('u.account_id', 'accountId')
+      .addSelect('a.status', 'accountStatus')
       .where('s.id = :id', { id: '' })
       .getQueryAndParameters()[0];
     return this.callerSqlText;

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Account } from '../accounts/entities/account.entity';
+import { lockOpenAccount } from '../accounts/account-lock';
 import { AccountErrors } from '../accounts/accounts.errors';
 import { AuthenticatedUser, isAdmin } from '../auth/authenticated-user';
 import { AuthErrors } from '../auth/auth.errors';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
-import { validationError } from '../common/errors/domain-error';
+import { DomainError, validationError } from '../common/errors/domain-error';
 import { isId, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { isUniqueViolation } from '../database/constraint-errors';
@@ -16,7 +17,7 @@ import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
 import { UpdateUserRequestDto } from './dto/update-user.request.dto';
 import { toUserResponse, UserResponseDto } from './dto/user.response.dto';
-import { normalizeEmail } from './email';
+import { normalizeEmail } from '../common/email';
 import { User, UserRole } from './entities/user.entity';
 import { passwordProblem } from './password-policy';
 import { UserErrors } from './users.errors';
@@ -113,6 +114,8 @@ export class UsersService {
       if (caller.userId !== userId && !isAdmin(caller) && !(await this.ownsAccountOf(manager, caller.userId, user))) {
         throw AuthErrors.insufficientPermissions("Only the user itself, its account's owner or an admin may delete a user.");
       }
+      // Locked before the ownership check: an account this user is opening meanwhile is either seen or waits.
+      await manager.update(User, { id: userId }, { updatedAt: new Date() });
       const ownsOpenAccount = await manager.existsBy(Account, { ownerUserId: userId, status: 'open' });
       if (ownsOpenAccount) throw UserErrors.ownsAccount();
       const revoked = await this.sessions.revokeSessions(manager, { userId }, 'user_deleted', new Date());
@@ -140,6 +143,10 @@ export class UsersService {
       }
       await this.insertUser(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
       return true;
+    }).catch((error: unknown) => {
+      // Another instance starting at the same time created it first.
+      if (error instanceof DomainError && error.code === 'email_already_registered') return false;
+      throw error;
     });
   }
 
@@ -179,7 +186,7 @@ export class UsersService {
     if (!isAdmin(caller) && account.ownerUserId !== caller.userId) {
       throw AuthErrors.insufficientPermissions('Only the owner of the account or an admin may add users to it.');
     }
-    if (account.status === 'closed') throw AccountErrors.closed();
+    if (!(await lockOpenAccount(manager, account.id))) throw AccountErrors.closed();
     return account.id;
   }
 

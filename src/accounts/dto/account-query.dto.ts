@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../common/validation/fields';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType } from '../entities/account.entity';
 
 /** `?account_id=` lets an admin act on any account; members act on their own. */
 export class TargetAccountQueryDto {
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to act on (default: the caller's own)." })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   account_id?: string;
@@ -14,12 +15,12 @@ export class TargetAccountQueryDto {
 
 export class ListAccountsQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ enum: ACCOUNT_TYPES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(ACCOUNT_TYPES)
   type?: AccountType;
 
   @ApiPropertyOptional({ enum: ACCOUNT_STATUSES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(ACCOUNT_STATUSES)
   status?: AccountStatus;
 }

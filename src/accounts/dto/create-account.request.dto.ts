@@ -1,6 +1,7 @@
+import { Transform } from 'class-transformer';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
+import { IsIn, IsObject, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
 export class CreateAccountRequestDto {
@@ -22,12 +23,14 @@ export class CreateAccountRequestDto {
     example: { locale: 'en-GB', statement_day: 1 },
     description: 'Client-defined settings: at most 50 keys and 8 KiB of JSON.',
   })
-  @IsOptional()
+  @IsOmittable()
+  // The raw object: class-transformer would drop keys named like Object.prototype members ("constructor").
+  @Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key])
   @IsObject()
   preferences?: AccountPreferences;
 
   @ApiPropertyOptional({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Admins only: the user who will own the account (default: the caller).' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   owner_user_id?: string;

@@ -1,16 +1,17 @@
+import { Transform } from 'class-transformer';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional } from 'class-validator';
-import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
+import { IsObject } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences } from '../entities/account.entity';
 
 export class UpdateAccountRequestDto {
   @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsDisplayName()
   name?: string;
 
   @ApiPropertyOptional({ example: 'accounts@example.com', maxLength: 254 })
-  @IsOptional()
+  @IsOmittable()
   @IsEmailAddress()
   email?: string;
 
@@ -20,7 +21,9 @@ export class UpdateAccountRequestDto {
     example: { locale: 'fr-FR', statement_day: null },
     description: 'Merged key by key into the stored preferences; a key set to null is removed.',
   })
-  @IsOptional()
+  @IsOmittable()
+  // The raw object: class-transformer would drop keys named like Object.prototype members ("constructor").
+  @Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key])
   @IsObject()
   preferences?: AccountPreferences;
 }

@@ -1,15 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../common/validation/fields';
 
 export class InvalidateSessionRequestDto {
   @ApiPropertyOptional({ example: 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Session to end; defaults to the caller's own session." })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   session_id?: string;
 
   @ApiPropertyOptional({ example: 'lost phone', maxLength: 255, description: 'Free text, stored on the session.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(255)
   reason?: string;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable } from '../../common/validation/fields';
 
 export class LoginRequestDto {
   @ApiProperty({ example: 'ada@example.com', description: 'Matched case-insensitively.' })
@@ -15,13 +16,13 @@ export class LoginRequestDto {
   password: string;
 
   @ApiPropertyOptional({ example: 'ios-4F2A9C', description: 'Identifier of the client device, recorded on the session.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(255)
   device_id?: string;
 
   @ApiPropertyOptional({ example: '3.4.1', description: 'Client application version, recorded on the session.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(100)
   client_version?: string;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsOmittable } from '../../common/validation/fields';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -8,7 +9,7 @@ export const MAX_PAGE_SIZE = 100;
 /** Query parameters shared by every list endpoint; list DTOs extend it with their filters. */
 export class PaginationQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size.' })
-  @IsOptional()
+  @IsOmittable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -16,7 +17,7 @@ export class PaginationQueryDto {
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Opaque cursor: the `next_cursor` of the previous page.', example: 'eyJpZCI6InVzcl8wMUpEUTRaOFg5VDJNM040UDVRNlI3UzhUOSJ9' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   cursor?: string;
 }

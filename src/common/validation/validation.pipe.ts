@@ -26,12 +26,30 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
       throw validationError('body', 'must be a JSON object');
     }
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const field = fieldWithNulCharacter(value, '');
+      if (field !== null) throw validationError(field || metadata.type, 'must not contain the NUL character (U+0000)');
+    }
     return super.transform(value, metadata);
   }
 }
 
 export function createValidationPipe(): ValidationPipe {
   return new ApiValidationPipe();
+}
+
+/**
+ * The path of the first string holding U+0000, or null. PostgreSQL cannot store
+ * that character in text, so it is refused up front, on every database alike.
+ */
+function fieldWithNulCharacter(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNulCharacter(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function flatten(error: ValidationError, parentPath: string): FieldProblem[] {

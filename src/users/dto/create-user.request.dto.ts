@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
 
@@ -28,13 +28,13 @@ export class CreateUserRequestDto {
     example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
     description: 'Add the new user to this account. Needs the access token of the account owner or of an admin.',
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(64)
   account_id?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES, default: 'member', description: 'Admins only.' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;
 }

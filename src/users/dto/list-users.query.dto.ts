@@ -1,17 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../../common/validation/fields';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 
 export class ListUsersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ example: 'ada@example.com', description: 'Exact email (case-insensitive).' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;
 }

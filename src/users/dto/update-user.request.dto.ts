@@ -1,17 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress } from '../../common/validation/fields';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
 
 export class UpdateUserRequestDto {
   @ApiPropertyOptional({ example: 'Ada King', maxLength: 200 })
-  @IsOptional()
+  @IsOmittable()
   @IsDisplayName()
   name?: string;
 
   @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254 })
-  @IsOptional()
+  @IsOmittable()
   @IsEmailAddress()
   email?: string;
 
@@ -19,19 +19,19 @@ export class UpdateUserRequestDto {
     format: 'password',
     description: "New password. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.",
   })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(PASSWORD_MAX_LENGTH * 4)
   password?: string;
 
   @ApiPropertyOptional({ format: 'password', description: 'Your current password; required to change your own password.' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(PASSWORD_MAX_LENGTH * 4)
   current_password?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES, description: 'Admins only.' })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;
 }
