@@ -6,10 +6,12 @@ import { FastifyServerOptions, LogController } from 'fastify';
 import { AppModule } from './app.module';
 import { sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
+import { ErrorCode } from './common/errors/error-codes';
 import { ulid } from './common/ids/ulid';
 import { JsonLogger } from './common/logging/json-logger';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
+import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
@@ -51,6 +53,11 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
     bufferLogs: true,
   });
   app.useLogger(new JsonLogger(fastify.log));
+  // Requests for unknown routes never reach the guards; they count against the client address here.
+  const limiter = app.get(RequestRateLimiter);
+  fastify.addHook('onRequest', async (request) => {
+    if (request.is404) await limiter.consume(`ip:${request.ip}`);
+  });
   if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
   }
@@ -63,17 +70,9 @@ function fastifyOptions(config: AppConfig): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    // Errors raised by the router before any route matches: still the contract's error body.
-    frameworkErrors: (error, request, reply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      sendError(
-        request,
-        reply,
-        tooLong
-          ? new DomainError('not_found', 'No resource has such an id.')
-          : new DomainError('validation_error', 'The request URL is malformed.'),
-      );
-    },
+    // Errors raised by the router before any route matches (an over-long or badly %-encoded path
+    // parameter): still the contract's error body, and a 404 as for any id that names nothing.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(request.url)),
     // Only the configured proxies may speak for the client address (per-IP limits depend on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: false,
@@ -100,4 +99,13 @@ function serializeError(error: Error): { type: string; message: string; stack: s
   // Anything can be thrown; only Errors have the fields below.
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   return { type: error.constructor.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack ?? '' };
+}
+
+/** Resources addressed by id in paths, and the error for an id that names none. */
+const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = { users: 'user_not_found' };
+
+function notFoundFor(url: string): DomainError {
+  const resource = /^\/v1\/([a-z_]+)\//.exec(url)?.[1];
+  const code = (resource && NOT_FOUND_BY_RESOURCE[resource]) || 'not_found';
+  return new DomainError(code, code === 'not_found' ? 'No such route.' : 'No resource has such an id.');
 }

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { AccessTokenGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -30,6 +31,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: AccessTokenGuard },
         { provide: APP_GUARD, useExisting: RolesGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],

@@ -243,6 +243,13 @@ describe('PATCH /v1/accounts', () => {
     admin = await loginAdmin(t.api);
   });
 
+  it('keeps preference keys named like Object.prototype members', async () => {
+    const owner = await accountOwner(t.api);
+    const response = await t.api.patch('/v1/accounts', { preferences: { constructor: 'x', toString: 2, hasOwnProperty: true } }, { token: owner.token });
+    expectStatus(response, 200);
+    assert.deepEqual(response.body.preferences, { constructor: 'x', toString: 2, hasOwnProperty: true });
+  });
+
   it('lets the owner change name and email', async () => {
     const owner = await accountOwner(t.api);
     const before = await t.api.get('/v1/account', { token: owner.token });

@@ -842,3 +842,61 @@ describe('protected auth routes without a token', () => {
     expectTokenPair(await refresh(t.api, session.refreshToken), session.sessionId);
   });
 });
+
+describe('logins racing changes to the user or its account', () => {
+  const t = useTestApp();
+
+  it('never leaves a working session made with a password that was changed meanwhile', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const user = await registerAndLogin(t.api);
+      const [loginResponse, change] = await Promise.all([
+        t.api.post('/v1/auth/login', { email: user.email, password: user.password }),
+        t.api.patch(
+          `/v1/users/${user.user.id}`,
+          { password: `a changed passphrase, round ${round}`, current_password: user.password },
+          { token: user.token },
+        ),
+      ]);
+      expectStatus(change, 200);
+      if (loginResponse.status === 200) {
+        // The change ends every session but the one that made it: a racing login's session included.
+        expectError(await t.api.get('/v1/users', { token: loginResponse.body.access_token }), 401, 'unauthorized');
+      } else {
+        expectError(loginResponse, 401, 'invalid_credentials');
+      }
+    }
+  });
+
+  it('never leaves a working session in an account that was closed meanwhile', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const owner = await accountOwner(t.api);
+      const member = await accountMember(t.api, owner.token, owner.accountId);
+      const [loginResponse, close] = await Promise.all([
+        t.api.post('/v1/auth/login', { email: member.email, password: member.password }),
+        t.api.delete('/v1/auth/close', undefined, { token: owner.token }),
+      ]);
+      expectStatus(close, 200);
+      if (loginResponse.status === 200) {
+        expectError(await t.api.get('/v1/users', { token: loginResponse.body.access_token }), 401, 'unauthorized');
+      } else {
+        expectError(loginResponse, 403, 'account_closed');
+      }
+    }
+  });
+
+  it('answers a login racing the deletion of its user without a 500', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const user = await registerAndLogin(t.api);
+      const [loginResponse, deletion] = await Promise.all([
+        t.api.post('/v1/auth/login', { email: user.email, password: user.password }),
+        t.api.delete(`/v1/users/${user.user.id}`, undefined, { token: user.token }),
+      ]);
+      expectStatus(deletion, 200);
+      if (loginResponse.status === 200) {
+        expectError(await t.api.get('/v1/users', { token: loginResponse.body.access_token }), 401, 'unauthorized');
+      } else {
+        expectError(loginResponse, 401, 'invalid_credentials');
+      }
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expectError, expectStatus, registerAndLogin } from './support/factories';
+import { accountOwner, expectError, expectStatus, registerAndLogin, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { useTestApp } from './support/test-app';
 
 describe('HTTP conventions', () => {
@@ -61,6 +61,45 @@ describe('HTTP conventions', () => {
     assert.ok(['invalid_json', 'validation_error'].includes(response.body.error_code));
   });
 
+  it('refuses a body sent to an operation that takes none, instead of ignoring it', async () => {
+    const owner = await accountOwner(t.api);
+    const other = await accountOwner(t.api);
+    const close = await t.api.delete('/v1/auth/close', { account_id: other.accountId }, { token: owner.token });
+    expectError(close, 400, 'validation_error');
+    assert.deepEqual(close.body.details, [{ field: 'body', message: 'this operation takes no request body' }]);
+    const own = await t.api.get('/v1/account', { token: owner.token });
+    expectStatus(own, 200);
+    assert.equal(own.body.status, 'open');
+    expectStatus(await t.api.delete('/v1/auth/close', {}, { token: owner.token }), 200);
+  });
+
+  it('refuses null where a field may only be left out', async () => {
+    const { token, user } = await registerAndLogin(t.api);
+    for (const body of [{ name: null }, { email: null }, { password: null, current_password: 'x' }]) {
+      const response = await t.api.patch(`/v1/users/${user.id}`, body, { token });
+      expectError(response, 400, 'validation_error');
+      assert.equal(response.body.details[0].field, Object.keys(body)[0]);
+    }
+    expectError(await t.api.post('/v1/users', { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'N', role: null }), 400, 'validation_error');
+  });
+
+  it('refuses the NUL character in any string, on every database alike', async () => {
+    const signup = await t.api.post('/v1/users', { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Ada\u0000' });
+    expectError(signup, 400, 'validation_error');
+    assert.equal(signup.body.details[0].field, 'name');
+    const { token } = await registerAndLogin(t.api);
+    expectError(await t.api.get('/v1/users?email=a%00b%40example.com', { token }), 400, 'validation_error');
+    expectError(await t.api.delete('/v1/auth/session', { reason: 'lost\u0000phone' }, { token }), 400, 'validation_error');
+  });
+
+  it('checks the length of an email as it is stored, after lower-casing', async () => {
+    // 'İ' (U+0130) becomes two characters when lower-cased.
+    const email = `${'İ'.repeat(120)}@example.com`;
+    const response = await t.api.post('/v1/users', { email, password: STRONG_PASSWORD, name: 'Long' });
+    expectError(response, 400, 'validation_error');
+    assert.equal(response.body.details[0].field, 'email');
+  });
+
   it('echoes a valid X-Request-Id and generates one otherwise', async () => {
     const echoed = await t.api.get('/health', { headers: { 'x-request-id': 'client-trace.42' } });
     assert.equal(echoed.headers.get('x-request-id'), 'client-trace.42');
@@ -75,10 +114,10 @@ describe('HTTP conventions', () => {
     const { token } = await registerAndLogin(t.api);
     for (const id of ['nope', 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 'usr_%27%3B--', 'usr_' + 'Z'.repeat(300), 'usr_' + 'Z'.repeat(3000)]) {
       const response = await t.api.get(`/v1/users/${id}`, { token });
-      // Past the router's parameter limit the route itself cannot match: a generic 404.
-      expectError(response, 404, id.length > 500 ? 'not_found' : 'user_not_found');
+      expectError(response, 404, 'user_not_found');
     }
-    expectError(await t.api.get('/v1/users/%E0%A4%A', { token }), 400, 'validation_error');
+    // A path the router cannot even decode.
+    expectError(await t.api.get('/v1/users/%E0%A4%A', { token }), 404, 'user_not_found');
   });
 
   it('validates pagination parameters', async () => {

@@ -32,6 +32,49 @@ describe('login brute-force protection', () => {
   });
 });
 
+describe('password guesses under concurrency', () => {
+  const t = useTestApp({ LOGIN_MAX_FAILURES: '3' });
+
+  it('lets no more than LOGIN_MAX_FAILURES of many simultaneous wrong passwords be checked', async () => {
+    const victim = await signup(t.api);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.api.post('/v1/auth/login', { email: victim.email, password: `wrong guess number ${i}` })),
+    );
+    const checked = responses.filter((response) => response.status === 401);
+    const limited = responses.filter((response) => response.status === 429);
+    assert.equal(checked.length, 3);
+    assert.equal(limited.length, 17);
+    for (const response of limited) expectRateLimited(response);
+  });
+
+  it('counts wrong current passwords of a password change like failed logins', async () => {
+    const user = await registerAndLogin(t.api);
+    const change = (current: string) =>
+      t.api.patch(`/v1/users/${user.user.id}`, { password: 'a brand new long passphrase 9', current_password: current }, { token: user.token });
+    for (let i = 0; i < 3; i += 1) expectError(await change(`not my password ${i}`), 401, 'invalid_credentials');
+    expectRateLimited(await change(user.password));
+    expectRateLimited(await t.api.post('/v1/auth/login', { email: user.email, password: user.password }));
+  });
+});
+
+describe('requests that name no user', () => {
+  const t = useTestApp({ RATE_LIMIT_PER_MINUTE: '4' });
+
+  it('count against the client address: bad tokens and unknown routes end in 429 too', async () => {
+    const attempts = [
+      () => t.api.get('/v1/users', { token: 'not-a-token' }),
+      () => t.api.get('/v1/no-such-route'),
+      () => t.api.get('/v1/users'),
+      () => t.api.get('/v1/no-such-route'),
+    ];
+    const statuses = [];
+    for (const attempt of attempts) statuses.push((await attempt()).status);
+    assert.deepEqual(statuses, [401, 404, 401, 404]);
+    expectRateLimited(await t.api.get('/v1/users', { token: 'another-bad-token' }));
+    expectRateLimited(await t.api.get('/v1/no-such-route'));
+  });
+});
+
 describe('client address behind proxies', () => {
   it('ignores X-Forwarded-For when TRUST_PROXY is unset, so the per-address limit cannot be dodged', async () => {
     const t = await startTestApp({ LOGIN_PER_MINUTE: '2' });

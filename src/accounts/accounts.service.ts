@@ -74,13 +74,13 @@ export class AccountsService {
   async getOwn(caller: AuthenticatedUser): Promise<AccountResponseDto> {
     if (caller.accountId === null) throw AccountErrors.notFound();
     const accountId = caller.accountId;
-    const account = await this.db.read((manager) => manager.findOneBy(Account, { id: accountId }));
+    const account = await this.db.run((manager) => manager.findOneBy(Account, { id: accountId }));
     if (!account) throw AccountErrors.notFound();
     return toAccountResponse(account);
   }
 
   list(query: ListAccountsQueryDto): Promise<Page<AccountResponseDto>> {
-    return this.db.read((manager) => {
+    return this.db.run((manager) => {
       const builder = manager.createQueryBuilder(Account, 'account');
       if (query.type !== undefined) builder.andWhere('account.type = :type', { type: query.type });
       if (query.status !== undefined) builder.andWhere('account.status = :status', { status: query.status });

@@ -35,16 +35,13 @@ export class AuthService {
 
   async login(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
     const email = normalizeEmail(request.email);
-    await this.throttle.admit(clientIp, email);
-    const user = await this.db.read((manager) =>
+    await this.throttle.admitLogin(clientIp, email);
+    const user = await this.db.run((manager) =>
       manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.email = :email', { email }).getOne(),
     );
     const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
-    if (!user || !passwordMatches) {
-      await this.throttle.recordFailure(email);
-      throw AuthErrors.invalidCredentials();
-    }
-    await this.throttle.recordSuccess(email);
+    if (!user || !passwordMatches) throw AuthErrors.invalidCredentials();
+    await this.throttle.passwordAccepted(email);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
       await this.lockVerifiedUser(manager, user);

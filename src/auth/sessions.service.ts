@@ -55,7 +55,7 @@ export class SessionsService {
 
   /** Resolves an access token's claims to the caller; refused as soon as the session is no longer active. */
   async authenticate(claims: TokenClaims): Promise<AuthenticatedUser> {
-    const row = await this.db.read(async (manager) => {
+    const row = await this.db.run(async (manager) => {
       const rows: CallerRow[] = await manager.query(this.callerSql(manager), [claims.sid]);
       return rows[0];
     });
@@ -65,7 +65,7 @@ export class SessionsService {
     }
     const now = Date.now();
     if (now - Number(row.lastUsedAt) > LAST_USED_RESOLUTION_MS) {
-      await this.db.read((manager) =>
+      await this.db.run((manager) =>
         manager
           .createQueryBuilder()
           .update(Session)
@@ -187,7 +187,7 @@ export class SessionsService {
   }
 
   list(caller: AuthenticatedUser, pagination: PaginationQueryDto): Promise<Page<SessionResponseDto>> {
-    return this.db.read((manager) =>
+    return this.db.run((manager) =>
       fetchPage(
         manager.createQueryBuilder(Session, 'session').where('session.user_id = :userId', { userId: caller.userId }),
         pagination,

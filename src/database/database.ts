@@ -8,7 +8,7 @@ export type Work<T> = (manager: EntityManager) => Promise<T>;
 /**
  * The only way services reach the database. On SQLite every unit of work
  * (transaction or plain read) passes through one queue; PostgreSQL has a
- * connection pool and runs them in parallel. Never call `read` or
+ * connection pool and runs them in parallel. Never call `run` or
  * `transaction` from inside a unit of work: pass its manager down instead.
  */
 @Injectable()
@@ -27,8 +27,8 @@ export class Database {
     return this.schedule(() => this.dataSource.transaction(work));
   }
 
-  /** Runs read-only `work` outside a transaction. */
-  read<T>(work: Work<T>): Promise<T> {
+  /** Runs `work` outside a transaction: reads, or a write that is one single statement. */
+  run<T>(work: Work<T>): Promise<T> {
     return this.schedule(() => work(this.dataSource.manager));
   }
 

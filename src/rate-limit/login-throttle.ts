@@ -6,9 +6,10 @@ import { RateLimitStore } from './rate-limit.store';
 const MINUTE = 60;
 
 /**
- * Brute-force protection for login: attempts per IP per minute, and failed
- * attempts per email within LOGIN_FAILURE_WINDOW. Checked before the password
- * is hashed, so refused attempts cost no CPU.
+ * Brute-force protection for passwords: login attempts per IP per minute, and
+ * failed password attempts per email within LOGIN_FAILURE_WINDOW (logins and
+ * password changes alike). Checked before the password is hashed, so refused
+ * attempts cost no CPU.
  */
 @Injectable()
 export class LoginThrottle {
@@ -17,26 +18,30 @@ export class LoginThrottle {
     private readonly config: AppConfig,
   ) {}
 
-  async admit(ip: string, email: string): Promise<void> {
+  async admitLogin(ip: string, email: string): Promise<void> {
     if (this.config.loginPerMinute > 0) {
       const perIp = await this.store.hit(`login-ip:${ip}`, MINUTE);
       if (perIp.count > this.config.loginPerMinute) {
         throw rateLimited(perIp.retryAfterSeconds, 'Too many login attempts from this address; retry later.');
       }
     }
-    if (this.config.loginMaxFailures > 0) {
-      const failures = await this.store.peek(this.failureKey(email));
-      if (failures && failures.count >= this.config.loginMaxFailures) {
-        throw rateLimited(failures.retryAfterSeconds, 'Too many failed logins for this email; retry later.');
-      }
+    await this.admitPasswordAttempt(email);
+  }
+
+  /**
+   * Counts a password guess for `email` before the password is checked, so that
+   * concurrent guesses cannot all slip past one read of the count. A correct
+   * password resets the count (passwordAccepted); a wrong one leaves it counted.
+   */
+  async admitPasswordAttempt(email: string): Promise<void> {
+    if (this.config.loginMaxFailures === 0) return;
+    const attempts = await this.store.hit(this.failureKey(email), this.config.loginFailureWindowSeconds);
+    if (attempts.count > this.config.loginMaxFailures) {
+      throw rateLimited(attempts.retryAfterSeconds, 'Too many failed password attempts for this email; retry later.');
     }
   }
 
-  async recordFailure(email: string): Promise<void> {
-    if (this.config.loginMaxFailures > 0) await this.store.hit(this.failureKey(email), this.config.loginFailureWindowSeconds);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
+  async passwordAccepted(email: string): Promise<void> {
     if (this.config.loginMaxFailures > 0) await this.store.reset(this.failureKey(email));
   }
 

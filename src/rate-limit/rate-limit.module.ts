@@ -5,6 +5,7 @@ import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStore } from './rate-limit.store';
 import { RedisRateLimitStore } from './redis-rate-limit.store';
+import { RequestRateLimiter } from './request-rate-limiter';
 
 @Global()
 @Module({
@@ -16,9 +17,10 @@ import { RedisRateLimitStore } from './redis-rate-limit.store';
         config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
     },
     LoginThrottle,
+    RequestRateLimiter,
     RateLimitGuard,
   ],
-  exports: [RateLimitStore, LoginThrottle, RateLimitGuard],
+  exports: [RateLimitStore, LoginThrottle, RequestRateLimiter, RateLimitGuard],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}

@@ -12,6 +12,7 @@ import { isId, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { isUniqueViolation } from '../database/constraint-errors';
 import { Database } from '../database/database';
+import { LoginThrottle } from '../rate-limit/login-throttle';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
@@ -30,6 +31,7 @@ export class UsersService {
     private readonly db: Database,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
@@ -52,7 +54,7 @@ export class UsersService {
   }
 
   list(caller: AuthenticatedUser, query: ListUsersQueryDto): Promise<Page<UserResponseDto>> {
-    return this.db.read((manager) => {
+    return this.db.run((manager) => {
       const builder = manager.createQueryBuilder(User, 'user');
       if (!isAdmin(caller)) {
         if (caller.accountId) builder.where('user.account_id = :accountId', { accountId: caller.accountId });
@@ -65,7 +67,7 @@ export class UsersService {
   }
 
   async get(caller: AuthenticatedUser, userId: string): Promise<UserResponseDto> {
-    const user = await this.db.read((manager) => this.findVisible(manager, caller, userId));
+    const user = await this.db.run((manager) => this.findVisible(manager, caller, userId));
     return toUserResponse(user);
   }
 
@@ -78,7 +80,7 @@ export class UsersService {
     }
     const self = caller.userId === userId;
     if (request.role !== undefined && !isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may change a role.');
-    const target = await this.db.read((manager) => this.findVisible(manager, caller, userId, true));
+    const target = await this.db.run((manager) => this.findVisible(manager, caller, userId, true));
     if (!self && !isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only the user itself or an admin may change a user.');
     const email = request.email === undefined ? target.email : normalizeEmail(request.email);
     let passwordHash: string | undefined;
@@ -87,7 +89,10 @@ export class UsersService {
       if (problem) throw UserErrors.weakPassword(problem);
       if (self) {
         if (request.current_password === undefined) throw UserErrors.currentPasswordRequired();
+        // A stolen access token must not become an unthrottled way to guess the password.
+        await this.throttle.admitPasswordAttempt(target.email);
         if (!(await this.hasher.verify(target.passwordHash, request.current_password))) throw AuthErrors.invalidCredentials();
+        await this.throttle.passwordAccepted(target.email);
       }
       passwordHash = await this.hasher.hash(request.password);
     }
@@ -97,8 +102,10 @@ export class UsersService {
       if (request.email !== undefined) changes.email = email;
       if (request.role !== undefined) changes.role = request.role;
       if (passwordHash !== undefined) changes.passwordHash = passwordHash;
-      const result = await this.saveChanges(manager, userId, changes);
-      if (result === 0) throw UserErrors.notFound();
+      // Your own new password is stored only over the one your current_password was checked against.
+      const verifiedHash = self && passwordHash !== undefined ? target.passwordHash : undefined;
+      const result = await this.saveChanges(manager, userId, changes, verifiedHash);
+      if (result === 0) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
       if (passwordHash !== undefined) {
         // Your own change keeps the session that made it; an admin reset ends every session of the user.
         const scope = self ? { userId, exceptSessionId: caller.sessionId } : { userId };
@@ -131,7 +138,7 @@ export class UsersService {
    */
   async ensureAdmin(emailInput: string, password: string): Promise<boolean> {
     const email = normalizeEmail(emailInput);
-    if (await this.db.read((manager) => manager.existsBy(User, { role: 'admin' }))) return false;
+    if (await this.db.run((manager) => manager.existsBy(User, { role: 'admin' }))) return false;
     const problem = passwordProblem(password, email);
     if (problem) this.logger.warn(`ADMIN_PASSWORD ${problem}; change it after the first login`);
     const passwordHash = await this.hasher.hash(password);
@@ -205,9 +212,10 @@ export class UsersService {
     return user;
   }
 
-  private async saveChanges(manager: EntityManager, userId: string, changes: Partial<User>): Promise<number> {
+  private async saveChanges(manager: EntityManager, userId: string, changes: Partial<User>, currentHash?: string): Promise<number> {
     try {
-      const result = await manager.update(User, { id: userId }, changes);
+      const criteria = currentHash === undefined ? { id: userId } : { id: userId, passwordHash: currentHash };
+      const result = await manager.update(User, criteria, changes);
       return result.affected ?? 0;
     } catch (error) {
       if (isUniqueViolation(error)) throw UserErrors.emailTaken();

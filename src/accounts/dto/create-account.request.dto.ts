@@ -1,7 +1,6 @@
-import { Transform } from 'class-transformer';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
 export class CreateAccountRequestDto {
@@ -24,9 +23,7 @@ export class CreateAccountRequestDto {
     description: 'Client-defined settings: at most 50 keys and 8 KiB of JSON.',
   })
   @IsOmittable()
-  // The raw object: class-transformer would drop keys named like Object.prototype members ("constructor").
-  @Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key])
-  @IsObject()
+  @IsJsonObject()
   preferences?: AccountPreferences;
 
   @ApiPropertyOptional({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Admins only: the user who will own the account (default: the caller).' })

@@ -1,7 +1,6 @@
-import { Transform } from 'class-transformer';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
+import {  } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences } from '../entities/account.entity';
 
 export class UpdateAccountRequestDto {
@@ -22,8 +21,6 @@ export class UpdateAccountRequestDto {
     description: 'Merged key by key into the stored preferences; a key set to null is removed.',
   })
   @IsOmittable()
-  // The raw object: class-transformer would drop keys named like Object.prototype members ("constructor").
-  @Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key])
-  @IsObject()
+  @IsJsonObject()
   preferences?: AccountPreferences;
 }

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { AuthenticatedUser } from '../authenticated-user';
 import { AuthErrors } from '../auth.errors';
 import { PUBLIC_ROUTE, PublicRouteOptions } from '../decorators/public.decorator';
+import { RequestRateLimiter } from '../../rate-limit/request-rate-limiter';
 
 /**
  * Global guard: every route needs a valid access token of an active session
@@ -13,7 +14,10 @@ import { PUBLIC_ROUTE, PublicRouteOptions } from '../decorators/public.decorator
  */
 @Injectable()
 export class AccessTokenGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: RequestRateLimiter,
+  ) {
     super();
   }
 
@@ -22,11 +26,16 @@ export class AccessTokenGuard extends AuthGuard('jwt') {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (publicRoute) {
-      const request = context.switchToHttp().getRequest<FastifyRequest>();
-      if (!publicRoute.optionalAuthentication || request.headers.authorization === undefined) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (publicRoute && (!publicRoute.optionalAuthentication || request.headers.authorization === undefined)) return true;
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch (refusal) {
+      // A refused token names no user: the attempt counts against the client address, and past
+      // the limit the answer is 429, so that guessing tokens is rate-limited like everything else.
+      await this.limiter.consume(`ip:${request.ip}`);
+      throw refusal;
     }
-    return (await super.canActivate(context)) as boolean;
   }
 
   override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false, info: unknown): TUser {

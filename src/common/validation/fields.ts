@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { normalizeEmail } from '../email';
-import { IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
@@ -28,3 +28,20 @@ export const IsEmailAddress = () =>
  * service as if it were a value.)
  */
 export const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
+
+const JSON_OBJECT_FIELDS = Symbol('json-object-fields');
+
+/**
+ * A free-form JSON object (account preferences): the validation pipe hands it to
+ * the service exactly as parsed. class-transformer would otherwise walk into it
+ * and mangle keys such as "constructor".
+ */
+export const IsJsonObject = (): PropertyDecorator => (target, key) => {
+  const fields: (string | symbol)[] = Reflect.getMetadata(JSON_OBJECT_FIELDS, target.constructor) ?? [];
+  Reflect.defineMetadata(JSON_OBJECT_FIELDS, [...fields, key], target.constructor);
+  Allow()(target, key);
+};
+
+export function jsonObjectFields(dtoClass: object): string[] {
+  return (Reflect.getMetadata(JSON_OBJECT_FIELDS, dtoClass) ?? []).map(String);
+}

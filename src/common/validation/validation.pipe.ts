@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError, FieldProblem, validationError } from '../errors/domain-error';
+import { jsonObjectFields } from './fields';
 
 /**
  * The global pipe: DTOs are validated and transformed, unknown fields are
@@ -30,8 +31,21 @@ class ApiValidationPipe extends ValidationPipe {
       const field = fieldWithNulCharacter(value, '');
       if (field !== null) throw validationError(field || metadata.type, 'must not contain the NUL character (U+0000)');
     }
-    return super.transform(value, metadata);
+    const rawFields = metadata.type === 'body' && metadata.metatype ? jsonObjectFields(metadata.metatype) : [];
+    if (rawFields.length === 0 || !isJsonObject(value)) return super.transform(value, metadata);
+    const raw: Record<string, unknown> = {};
+    const rest: Record<string, unknown> = { ...value };
+    for (const field of rawFields.filter((name) => name in rest)) {
+      if (!isJsonObject(rest[field])) throw validationError(field, 'must be a JSON object');
+      raw[field] = rest[field];
+      delete rest[field];
+    }
+    return Object.assign(await super.transform(rest, metadata), raw);
   }
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function createValidationPipe(): ValidationPipe {

@@ -1,0 +1,32 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { FastifyRequest } from 'fastify';
+import { Observable } from 'rxjs';
+import { validationError } from '../errors/domain-error';
+
+/**
+ * Refuses a body sent to an operation that reads none (DELETE /v1/auth/close,
+ * DELETE /v1/users/{id}): unknown fields are never silently ignored, and a
+ * client that thinks `{ "account_id": ... }` in a body selects an account
+ * must not close its own instead.
+ */
+@Injectable()
+export class UnexpectedBodyInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const { body } = context.switchToHttp().getRequest<FastifyRequest>();
+    if (hasContent(body) && !readsBody(context)) throw validationError('body', 'this operation takes no request body');
+    return next.handle();
+  }
+}
+
+function hasContent(body: unknown): boolean {
+  if (body === undefined || body === null) return false;
+  return typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length > 0;
+}
+
+/** Whether the handler declares a @Body() parameter (Nest records each as "<paramtype>:<index>"). */
+function readsBody(context: ExecutionContext): boolean {
+  const parameters: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {};
+  return Object.keys(parameters).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
+}
