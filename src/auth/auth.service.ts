@@ -83,34 +83,24 @@ export class AuthService {
   ): Promise<RefreshOutcome> {
     const session = await manager.findOneBy(Session, { id: claims.sid });
     if (!session || session.userId !== claims.sub) throw AuthErrors.sessionNotFound();
+    // The session row is locked before any of its tokens is read, the order revocations take: racing
+    // refreshes of one session, an invalidation, a user deletion or an account closure queue behind
+    // each other, and each sees the tokens as the one before it left them.
+    if (!(await this.sessions.lockActiveSession(manager, session.id))) {
+      throw (await manager.existsBy(Session, { id: session.id })) ? AuthErrors.refreshTokenInvalid() : AuthErrors.sessionNotFound();
+    }
     const token = await manager.findOneBy(AuthToken, { id: claims.jti });
     if (!token || token.kind !== 'refresh' || token.sessionId !== session.id || token.tokenHash !== TokenSigner.hash(presented)) {
       throw AuthErrors.refreshTokenInvalid();
     }
-    if (session.status !== 'active' || token.status === 'revoked') throw AuthErrors.refreshTokenInvalid();
+    if (token.status === 'revoked' || (await this.accountClosed(manager, session.userId))) throw AuthErrors.refreshTokenInvalid();
     const now = new Date();
     if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
-    // The session row is written (locked) before any of its tokens, the order revokeSessions takes: a refresh
-    // racing an invalidation, a user deletion or an account closure waits for it instead of deadlocking with it.
-    await this.touchSession(manager, session, device, now);
-    if (!rotate) {
-      return this.issue(manager, session, now, { token: presented, expiresAt: token.expiresAt });
-    }
+    if (!rotate) return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
     const successorId = newId('tok');
-    const rotation = await manager
-      .createQueryBuilder()
-      .update(AuthToken)
-      .set({ status: 'rotated', rotatedAt: now, replacedById: successorId })
-      .where('id = :id AND status = :active', { id: token.id, active: 'active' })
-      .execute();
-    if (rotation.affected !== 1) {
-      // A concurrent refresh rotated it first (PostgreSQL): answer as its racing twin.
-      const current = await manager.findOneBy(AuthToken, { id: token.id });
-      if (current?.status !== 'rotated') throw AuthErrors.tokenRotationFailed();
-      return this.replayRotated(manager, session, current, device, now);
-    }
+    await manager.update(AuthToken, { id: token.id }, { status: 'rotated', rotatedAt: now, replacedById: successorId });
     const successor = await this.sessions.issueRefreshToken(manager, session, token.id, now, successorId);
-    return this.issue(manager, session, now, successor);
+    return this.issue(manager, session, device, now, successor);
   }
 
   /**
@@ -129,21 +119,27 @@ export class AuthService {
     const withinGrace =
       token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
     if (successor?.status === 'active' && withinGrace) {
-      await this.touchSession(manager, session, device, now);
-      return this.issue(manager, session, now, this.sessions.reissue(successor, session.userId));
+      return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
     }
     await this.sessions.revokeSessions(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
     return { kind: 'reuse_detected' };
   }
 
-  /** Records the refresh on the session; a session that stopped being active meanwhile cannot be refreshed. */
-  private async touchSession(manager: EntityManager, session: Session, device: DeviceInfo, now: Date): Promise<void> {
+  /** Records the refresh (time, device, client version) on the session and issues the access token. */
+  private async issue(manager: EntityManager, session: Session, device: DeviceInfo, now: Date, refresh: IssuedToken): Promise<RefreshOutcome> {
     if (!(await this.sessions.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
-  }
-
-  private async issue(manager: EntityManager, session: Session, now: Date, refresh: IssuedToken): Promise<RefreshOutcome> {
     const access = await this.sessions.issueAccessToken(manager, session, now);
     return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
+  }
+
+  private async accountClosed(manager: EntityManager, userId: string): Promise<boolean> {
+    const row = await manager
+      .createQueryBuilder(User, 'user')
+      .leftJoin('user.account', 'account')
+      .select('account.status', 'status')
+      .where('user.id = :userId', { userId })
+      .getRawOne<{ status: string | null }>();
+    return row?.status === 'closed';
   }
 
   /**

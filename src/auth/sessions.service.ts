@@ -144,6 +144,17 @@ export class SessionsService {
   ): Promise<{ sessions: number; tokens: number }> {
     const [scopeSql, scopeParams] = this.scopeCondition(scope, '');
     const [scopeSqlAliased] = this.scopeCondition(scope, 's.');
+    if (manager.connection.options.type === 'postgres') {
+      // Rows are locked in id order first: two revocations over overlapping sessions (an account closure
+      // and a member's password change) then queue instead of deadlocking on each other's rows.
+      await manager
+        .createQueryBuilder(Session, 's')
+        .select('s.id')
+        .where(`s.status = :active AND ${scopeSqlAliased}`, { active: 'active', ...scopeParams })
+        .orderBy('s.id')
+        .setLock('pessimistic_write')
+        .getRawMany();
+    }
     const sessions = await manager
       .createQueryBuilder()
       .update(Session)
@@ -194,6 +205,20 @@ export class SessionsService {
         (session) => toSessionResponse(session, caller.sessionId),
       ),
     );
+  }
+
+  /**
+   * Locks an active session's row until the transaction ends (a no-op write);
+   * false when the session is not active (or no longer exists).
+   */
+  async lockActiveSession(manager: EntityManager, sessionId: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Session)
+      .set({ status: () => 'status' })
+      .where('id = :id AND status = :active', { id: sessionId, active: 'active' })
+      .execute();
+    return result.affected === 1;
   }
 
   /** Records a refresh on the session; false when the session stopped being active meanwhile. */
