@@ -8,6 +8,7 @@ import { sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { ErrorCode } from './common/errors/error-codes';
 import { ulid } from './common/ids/ulid';
+import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { JsonLogger } from './common/logging/json-logger';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
@@ -17,10 +18,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
+export type { RegisteredRoute };
 
 export interface CreatedApp {
   app: NestFastifyApplication;
@@ -33,11 +31,18 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
   const adapter = new FastifyAdapter(fastifyOptions(config));
   const fastify = adapter.getInstance();
   const routes: RegisteredRoute[] = [];
+  const routeTable = new RouteTable(routes);
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   // JSON is the only accepted body type; anything else is 415.
-  fastify.removeContentTypeParser('text/plain');
+  fastify.removeContentTypeParser(['text/plain', 'application/json']);
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Some clients send Content-Type: application/json on every request; an empty DELETE body is no body.
+    if (body === '' && request.method === 'DELETE') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -54,9 +59,17 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
   });
   app.useLogger(new JsonLogger(fastify.log));
   // Requests for unknown routes never reach the guards; they count against the client address here.
+  // A known path asked with another method is answered 405 with the methods it serves.
   const limiter = app.get(RequestRateLimiter);
   fastify.addHook('onRequest', async (request) => {
-    if (request.is404) await limiter.consume(`ip:${request.ip}`);
+    if (!request.is404) return;
+    await limiter.consume(`ip:${request.ip}`);
+    const allowed = routeTable.allowedMethods(request.url.split('?')[0]);
+    if (allowed.length > 0) {
+      throw new DomainError('method_not_allowed', `${request.method} is not served here; use ${allowed.join(', ')}.`, undefined, {
+        allow: allowed.join(', '),
+      });
+    }
   });
   if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');

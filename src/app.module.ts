@@ -18,7 +18,7 @@ import { UsersModule } from './users/users.module';
 /**
  * The root module declares the whole request pipeline once, as APP_* providers,
  * so tests get exactly what production runs. Guards run in this order:
- * bearer token, roles, rate limit.
+ * bearer token, rate limit (so refused roles count too), roles.
  */
 @Module({})
 export class AppModule {
@@ -29,8 +29,8 @@ export class AppModule {
       controllers: [HealthController],
       providers: [
         { provide: APP_GUARD, useExisting: AccessTokenGuard },
-        { provide: APP_GUARD, useExisting: RolesGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_GUARD, useExisting: RolesGuard },
         { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

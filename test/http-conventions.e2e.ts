@@ -73,6 +73,43 @@ describe('HTTP conventions', () => {
     expectStatus(await t.api.delete('/v1/auth/close', {}, { token: owner.token }), 200);
   });
 
+  it('refuses any body on the other operations that take none, and takes an empty one with a JSON content type', async () => {
+    const { token, user } = await registerAndLogin(t.api);
+    for (const rawBody of ['[]', '{"reason":"x"}', '"text"']) {
+      expectError(await t.api.delete(`/v1/users/${user.id}`, undefined, { token, rawBody }), 400, 'validation_error');
+    }
+    // Some SDKs send the header on every request: an empty DELETE body is no body.
+    const empty = await t.api.delete('/v1/auth/session', undefined, { token, rawBody: '', headers: { 'content-type': 'application/json' } });
+    expectStatus(empty, 200);
+  });
+
+  it('answers a known path asked with another method with 405 and the methods it serves', async () => {
+    const response = await t.api.request('PUT', '/v1/users', {});
+    expectError(response, 405, 'method_not_allowed');
+    assert.equal(response.headers.get('allow'), 'GET, HEAD, POST');
+    const byId = await t.api.request('POST', '/v1/users/usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', {});
+    expectError(byId, 405, 'method_not_allowed');
+    assert.equal(byId.headers.get('allow'), 'DELETE, GET, HEAD, PATCH');
+  });
+
+  it('refuses bodies nested deeper than 32 levels and NUL characters in nested keys and values', async () => {
+    const owner = await accountOwner(t.api);
+    const deep = `{"preferences":{"a":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    expectError(await t.api.patch('/v1/accounts', undefined, { token: owner.token, rawBody: deep }), 400, 'validation_error');
+    expectError(await t.api.patch('/v1/accounts', { preferences: { nested: { value: 'a\u0000b' } } }, { token: owner.token }), 400, 'validation_error');
+    const key = await t.api.patch('/v1/accounts', { preferences: { 'a\u0000b': 1 } }, { token: owner.token });
+    expectError(key, 400, 'validation_error');
+    assert.equal(key.body.details[0].field, 'preferences');
+  });
+
+  it('reports a bad free-form object together with the other invalid fields', async () => {
+    const owner = await accountOwner(t.api);
+    const response = await t.api.patch('/v1/accounts', { preferences: 'dark', email: 'nope', bogus: 1 }, { token: owner.token });
+    expectError(response, 400, 'validation_error');
+    const fields = response.body.details.map((problem: { field: string }) => problem.field).sort();
+    assert.deepEqual(fields, ['bogus', 'email', 'preferences']);
+  });
+
   it('refuses null where a field may only be left out', async () => {
     const { token, user } = await registerAndLogin(t.api);
     for (const body of [{ name: null }, { email: null }, { password: null, current_password: 'x' }]) {

@@ -9,6 +9,7 @@ const CODE_BY_HTTP_STATUS: Partial<Record<number, ErrorCode>> = {
   401: 'unauthorized',
   403: 'insufficient_permissions',
   404: 'not_found',
+  405: 'method_not_allowed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

@@ -14,11 +14,7 @@ class ApiValidationPipe extends ValidationPipe {
       forbidUnknownValues: true,
       transform: true,
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) => {
-        const details = errors.flatMap((error) => flatten(error, ''));
-        const summary = details.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
-        return new DomainError('validation_error', summary || 'The request is not valid.', details);
-      },
+      exceptionFactory: (errors) => validationFailure(errors.flatMap((error) => flatten(error, ''))),
     });
   }
 
@@ -27,20 +23,24 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
       throw validationError('body', 'must be a JSON object');
     }
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      const field = fieldWithNulCharacter(value, '');
-      if (field !== null) throw validationError(field || metadata.type, 'must not contain the NUL character (U+0000)');
-    }
+    if (metadata.type === 'body' || metadata.type === 'query') checkStrings(value, metadata.type);
     const rawFields = metadata.type === 'body' && metadata.metatype ? jsonObjectFields(metadata.metatype) : [];
     if (rawFields.length === 0 || !isJsonObject(value)) return super.transform(value, metadata);
     const raw: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...value };
+    const problems: FieldProblem[] = [];
     for (const field of rawFields.filter((name) => name in rest)) {
-      if (!isJsonObject(rest[field])) throw validationError(field, 'must be a JSON object');
-      raw[field] = rest[field];
+      if (isJsonObject(rest[field])) raw[field] = rest[field];
+      else problems.push({ field, message: 'must be a JSON object' });
       delete rest[field];
     }
-    return Object.assign(await super.transform(rest, metadata), raw);
+    const dto = await super.transform(rest, metadata).catch((error: unknown) => {
+      // Report the raw fields' problems together with the others.
+      if (error instanceof DomainError && error.code === 'validation_error') problems.push(...(error.details ?? []));
+      else throw error;
+    });
+    if (problems.length > 0) throw validationFailure(problems);
+    return Object.assign(dto, raw);
   }
 }
 
@@ -52,18 +52,35 @@ export function createValidationPipe(): ValidationPipe {
   return new ApiValidationPipe();
 }
 
+const MAX_NESTING = 32;
+
 /**
- * The path of the first string holding U+0000, or null. PostgreSQL cannot store
- * that character in text, so it is refused up front, on every database alike.
+ * Refuses what no field may hold: the NUL character (PostgreSQL cannot store it
+ * in text, so it is refused on every database alike), in keys and values, and
+ * nesting deeper than MAX_NESTING. Walks without recursion, so a deeply nested
+ * body cannot exhaust the stack.
  */
-function fieldWithNulCharacter(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = fieldWithNulCharacter(item, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
+function checkStrings(root: unknown, rootName: string): void {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw validationError(path || rootName, 'must not contain the NUL character (U+0000)');
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_NESTING) throw validationError(path || rootName, `must not be nested more than ${MAX_NESTING} levels deep`);
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) throw validationError(path || rootName, 'keys must not contain the NUL character (U+0000)');
+      pending.push({ value: item, path: itemPath, depth: depth + 1 });
+    }
   }
-  return null;
+}
+
+function validationFailure(details: FieldProblem[]): DomainError {
+  const summary = details.map((problem) => `${problem.field}: ${problem.message}`).join('; ');
+  return new DomainError('validation_error', summary || 'The request is not valid.', details);
 }
 
 function flatten(error: ValidationError, parentPath: string): FieldProblem[] {
