@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { createAccount, expectStatus, login, loginAdmin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
-import { useTestApp } from './support/test-app';
+import { createAccount, expectError, expectStatus, login, loginAdmin, registerAndLogin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
+import { ADMIN_EMAIL, useTestApp } from './support/test-app';
 
 describe('database', () => {
   const t = useTestApp();
@@ -58,5 +61,75 @@ describe('database', () => {
       expectStatus(found, 200);
       assert.equal(found.body.data.length, 1, `${email} was committed`);
     }
+  });
+
+  it('stores passwords as argon2id hashes at m=19 MiB, t=2, p=1, and refresh tokens only as SHA-256 hashes', async () => {
+    const session = await registerAndLogin(t.api);
+    const dataSource = t.app.get(DataSource);
+    const [user] = await dataSource.query(`SELECT password_hash FROM users WHERE id = '${session.user.id}'`);
+    assert.match(user.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const tokens: Record<string, unknown>[] = await dataSource.query(`SELECT * FROM auth_tokens WHERE session_id = '${session.sessionId}'`);
+    const refreshRow = tokens.find((row) => row.kind === 'refresh');
+    assert.equal(refreshRow?.token_hash, createHash('sha256').update(session.refreshToken).digest('hex'));
+    for (const row of tokens) {
+      for (const value of Object.values(row)) assert.ok(!String(value).includes(session.refreshToken.split('.')[2]), 'no token stored in clear');
+    }
+  });
+
+  it('settles an account opened for a user racing that user\'s deletion: never an open account without owner', async () => {
+    const admin = await loginAdmin(t.api);
+    for (let round = 0; round < 5; round += 1) {
+      const user = await registerAndLogin(t.api);
+      const [opened, deleted] = await Promise.all([
+        t.api.post('/v1/accounts', { type: 'individual', name: 'Racing', email: 'race@example.com', owner_user_id: user.user.id }, { token: admin.token }),
+        t.api.delete(`/v1/users/${user.user.id}`, undefined, { token: user.token }),
+      ]);
+      const outcome = `${opened.status} ${deleted.status}`;
+      assert.ok(['201 409', '404 200'].includes(outcome), `outcome ${outcome}`);
+      if (opened.status === 201) assert.equal(deleted.body.error_code, 'user_owns_account');
+      else assert.equal(opened.body.error_code, 'user_not_found');
+    }
+  });
+
+  it('creates an admin from the command line, and the bootstrap admin only while no admin exists', async () => {
+    // Another process on the same database, as a second instance or an operator's shell would be.
+    // (Passport keeps one strategy per process, so two applications cannot share one.)
+    const runCli = (email: string, password: string) =>
+      spawnSync(process.execPath, [join(__dirname, '..', 'src', 'cli.js'), 'create-admin', '--email', email], {
+        input: password,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.databaseUrl,
+          LOG_LEVEL: 'silent',
+          ADMIN_EMAIL: 'second-bootstrap-admin@example.com',
+          ADMIN_PASSWORD: 'a second bootstrap admin password',
+        },
+        encoding: 'utf8',
+      });
+    const email = uniqueEmail('ops');
+    const cli = runCli(email, 'an operator passphrase for the cli');
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.match(cli.stdout, new RegExp(`Created admin ${email} \\(usr_`));
+    const session = await login(t.api, email, 'an operator passphrase for the cli');
+    assert.equal(session.user.role, 'admin');
+
+    const weak = runCli(uniqueEmail('ops'), 'short');
+    assert.equal(weak.status, 1);
+    assert.match(weak.stderr, /validation_error: password: must be at least 15 characters/);
+
+    const admins = await t.api.get('/v1/users?role=admin', { token: session.token });
+    expectStatus(admins, 200);
+    assert.deepEqual(admins.body.data.map((user: { email: string }) => user.email).sort(), [email, ADMIN_EMAIL].sort());
+  });
+});
+
+describe('readiness', () => {
+  const t = useTestApp();
+
+  it('answers 503 service_unavailable while the database is unreachable, and liveness still 200', async () => {
+    expectStatus(await t.api.get('/health/ready'), 200);
+    await t.app.get(DataSource).destroy();
+    expectError(await t.api.get('/health/ready'), 503, 'service_unavailable');
+    expectStatus(await t.api.get('/health'), 200);
   });
 });
