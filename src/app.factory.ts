@@ -10,6 +10,7 @@ import { ErrorCode } from './common/errors/error-codes';
 import { ulid } from './common/ids/ulid';
 import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { JsonLogger } from './common/logging/json-logger';
+import { serializeError } from './common/logging/serialize-error';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
 import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
@@ -97,8 +98,6 @@ function fastifyOptions(config: AppConfig): FastifyServerOptions {
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     logger: {
       level: config.logLevel,
-      // Errors are logged by name, message, code and stack only: a database error also carries the SQL and its
-      // parameters (password hashes among them), which must never reach a log.
       serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
@@ -108,11 +107,6 @@ function fastifyOptions(config: AppConfig): FastifyServerOptions {
   };
 }
 
-function serializeError(error: Error): { type: string; message: string; stack: string; code?: unknown } {
-  // Anything can be thrown; only Errors have the fields below.
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
-  return { type: error.constructor.name, message: error.message, code: (error as { code?: unknown }).code, stack: error.stack ?? '' };
-}
 
 /** Resources addressed by id in paths, and the error for an id that names none. */
 const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = { users: 'user_not_found' };
