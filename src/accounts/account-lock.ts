@@ -2,12 +2,23 @@ import { EntityManager } from 'typeorm';
 import { Account } from './entities/account.entity';
 
 /**
- * Locks an open account's row until the surrounding transaction ends, and says
- * whether it is open. A closure racing the caller then either commits first
- * (and this answers false) or waits, and afterwards sees (and revokes) what the
- * caller committed: a new session, a new member.
+ * Locks an open account's row against closure until the surrounding
+ * transaction ends, and says whether it is open. A closure racing the caller
+ * then either commits first (and this answers false) or waits, and afterwards
+ * sees (and revokes) what the caller committed: a new session, a new member.
+ * On PostgreSQL the lock is shared (FOR SHARE), so logins of one account do not
+ * queue behind each other; SQLite runs one unit of work at a time anyway.
  */
 export async function lockOpenAccount(manager: EntityManager, accountId: string): Promise<boolean> {
+  if (manager.connection.options.type === 'postgres') {
+    const account = await manager
+      .createQueryBuilder(Account, 'account')
+      .select(['account.id', 'account.status'])
+      .where('account.id = :accountId', { accountId })
+      .setLock('pessimistic_read')
+      .getOne();
+    return account?.status === 'open';
+  }
   const result = await manager
     .createQueryBuilder()
     .update(Account)
