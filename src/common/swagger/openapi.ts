@@ -13,6 +13,14 @@ ISO 8601 UTC with milliseconds. Every response carries \`X-Request-Id\` (a valid
 (\`404 not_found\`), \`413 payload_too_large\`, \`415 unsupported_media_type\`, \`429 rate_limited\` (with \`Retry-After\`)
 and \`500 internal_error\`.
 
+**Validation.** Fields that may be left out may not be \`null\`; the NUL character is refused in every string;
+bodies nested deeper than 32 levels are refused; a body sent to an operation that takes none is refused
+(\`400 validation_error\`). A known path asked with another method is \`405 method_not_allowed\` with \`Allow\`.
+
+**Rate limits.** \`429 rate_limited\` with \`Retry-After\`. Requests count against the user a valid token names,
+otherwise against the client address (anonymous calls, refused tokens, unknown routes). Logins are also limited
+per address, and password guesses per email (a wrong \`current_password\` counts too).
+
 **Lists.** \`limit\` (1..100, default 20) and \`cursor\` (the previous page's \`next_cursor\`); newest first;
 \`{ data, has_more, next_cursor }\`.
 
