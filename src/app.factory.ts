@@ -19,8 +19,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export type { RegisteredRoute };
-
 export interface CreatedApp {
   app: NestFastifyApplication;
   /** Every route Fastify registered, for the test that proves each one is protected or public on purpose. */

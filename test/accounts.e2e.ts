@@ -13,10 +13,10 @@ import {
   registerAndLogin,
   signup,
 } from './support/factories';
+import { idPattern, ISO_TIMESTAMP, walkPages } from './support/shapes';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
-const ACCOUNT_ID = /^acc_[0-9A-HJKMNP-TV-Z]{26}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ACCOUNT_ID = idPattern('acc');
 const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'name', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
 const UNKNOWN_ACCOUNT = 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
 
@@ -26,12 +26,12 @@ function assertAccount(account: any, expected: Record<string, unknown> = {}): vo
   assert.match(account.id, ACCOUNT_ID);
   assert.ok(['individual', 'business'].includes(account.type));
   assert.ok(['open', 'closed'].includes(account.status));
-  assert.match(account.created_at, TIMESTAMP);
-  assert.match(account.updated_at, TIMESTAMP);
+  assert.match(account.created_at, ISO_TIMESTAMP);
+  assert.match(account.updated_at, ISO_TIMESTAMP);
   assert.equal(typeof account.preferences, 'object');
   assert.ok(account.preferences !== null && !Array.isArray(account.preferences));
   if (account.status === 'open') assert.equal(account.closed_at, null);
-  else assert.match(account.closed_at, TIMESTAMP);
+  else assert.match(account.closed_at, ISO_TIMESTAMP);
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(account[field], value, `account.${field}`);
 }
 
@@ -42,23 +42,8 @@ function assertValidationFields(response: ApiResponse, fields: string[]): void {
 }
 
 /** Walks the admin account list page by page; returns the ids in the order served. */
-async function walkAccounts(api: ApiClient, token: string, query: string): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 100; page += 1) {
-    const path: string = `/v1/auth/accounts?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const response: ApiResponse = await api.get(path, { token });
-    expectStatus(response, 200);
-    assert.deepEqual(Object.keys(response.body).sort(), ['data', 'has_more', 'next_cursor']);
-    response.body.data.forEach((account: unknown) => assertAccount(account));
-    ids.push(...response.body.data.map((account: { id: string }) => account.id));
-    if (!response.body.has_more) {
-      assert.equal(response.body.next_cursor, null);
-      return ids;
-    }
-    cursor = response.body.next_cursor;
-  }
-  assert.fail('the walk did not end');
+function walkAccounts(api: ApiClient, token: string, query: string): Promise<string[]> {
+  return walkPages(api, token, `/v1/auth/accounts?${query}`, (account) => assertAccount(account));
 }
 
 async function accountOf(api: ApiClient, adminToken: string, accountId: string): Promise<any> {
@@ -397,7 +382,7 @@ describe('DELETE /v1/auth/close', () => {
       'revoked_sessions',
       'status',
     ]);
-    assert.match(response.body.closed_at, TIMESTAMP);
+    assert.match(response.body.closed_at, ISO_TIMESTAMP);
     assert.deepEqual(response.body, {
       account_id: owner.accountId,
       status: 'closed',

@@ -16,11 +16,10 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from './support/factories';
+import { idPattern, ISO_TIMESTAMP, TOKEN_PAIR_FIELDS, USER_FIELDS } from './support/shapes';
 import { useTestApp } from './support/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const SESSION_ID = /^ses_[0-9A-HJKMNP-TV-Z]{26}$/;
-const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'name', 'role', 'updated_at'];
+const SESSION_ID = idPattern('ses');
 const SESSION_FIELDS = ['client_version', 'created_at', 'current', 'device_id', 'id', 'invalidated_at', 'last_used_at', 'reason', 'status'];
 /** A well-formed session id that no session has. */
 const UNKNOWN_SESSION_ID = 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
@@ -57,20 +56,13 @@ async function expectAccessRefused(api: ApiClient, token: string): Promise<void>
 /** The 200 body of a refresh: the token pair, nothing else. */
 function expectTokenPair(response: ApiResponse, sessionId: string): void {
   expectStatus(response, 200);
-  assert.deepEqual(Object.keys(response.body).sort(), [
-    'access_token',
-    'expires_at',
-    'refresh_token',
-    'refresh_token_expires_at',
-    'session_id',
-    'token_type',
-  ]);
+  assert.deepEqual(Object.keys(response.body).sort(), TOKEN_PAIR_FIELDS);
   assert.equal(response.body.token_type, 'Bearer');
   assert.equal(response.body.session_id, sessionId);
   assert.equal(typeof response.body.access_token, 'string');
   assert.equal(typeof response.body.refresh_token, 'string');
-  assert.match(response.body.expires_at, ISO_MS);
-  assert.match(response.body.refresh_token_expires_at, ISO_MS);
+  assert.match(response.body.expires_at, ISO_TIMESTAMP);
+  assert.match(response.body.refresh_token_expires_at, ISO_TIMESTAMP);
 }
 
 function decodePayload(token: string): Record<string, unknown> {
@@ -90,19 +82,11 @@ describe('POST /v1/auth/login', () => {
     const response = await t.api.post('/v1/auth/login', { email: user.email, password: user.password });
     expectStatus(response, 200);
     const body = response.body;
-    assert.deepEqual(Object.keys(body).sort(), [
-      'access_token',
-      'expires_at',
-      'refresh_token',
-      'refresh_token_expires_at',
-      'session_id',
-      'token_type',
-      'user',
-    ]);
+    assert.deepEqual(Object.keys(body).sort(), [...TOKEN_PAIR_FIELDS, 'user'].sort());
     assert.equal(body.token_type, 'Bearer');
     assert.match(body.session_id, SESSION_ID);
-    assert.match(body.expires_at, ISO_MS);
-    assert.match(body.refresh_token_expires_at, ISO_MS);
+    assert.match(body.expires_at, ISO_TIMESTAMP);
+    assert.match(body.refresh_token_expires_at, ISO_TIMESTAMP);
     // Defaults: access 15 minutes, refresh 30 days (JWT times are whole seconds; the clock starts after the password check).
     const accessLifetime = Date.parse(body.expires_at) - started;
     assert.ok(accessLifetime > 15 * 60_000 - 1_000 && accessLifetime < 15 * 60_000 + 10_000, `access lifetime ${accessLifetime} ms`);
@@ -289,7 +273,7 @@ describe('POST /v1/auth/refresh', () => {
     const ended = await sessionById(t.api, other.token, session.sessionId);
     assert.equal(ended.status, 'invalidated');
     assert.equal(ended.reason, 'refresh_token_reuse');
-    assert.match(String(ended.invalidated_at), ISO_MS);
+    assert.match(String(ended.invalidated_at), ISO_TIMESTAMP);
   });
 
   it('with rotate_refresh_token false returns the same refresh token with an unchanged expiry, and it keeps working', async () => {
@@ -561,7 +545,7 @@ describe('DELETE /v1/auth/session', () => {
     assert.equal(response.body.invalidated_session_id, session.sessionId);
     // Login issued one access and one refresh token.
     assert.equal(response.body.revoked_tokens, 2);
-    assert.match(response.body.revoked_at, ISO_MS);
+    assert.match(response.body.revoked_at, ISO_TIMESTAMP);
     const revokedAt = Date.parse(response.body.revoked_at);
     assert.ok(revokedAt >= before - 1 && revokedAt <= Date.now() + 1);
   });
@@ -745,8 +729,8 @@ describe('GET /v1/auth/sessions', () => {
     );
     for (const session of page.body.data) {
       assert.deepEqual(Object.keys(session).sort(), SESSION_FIELDS);
-      assert.match(session.created_at, ISO_MS);
-      assert.match(session.last_used_at, ISO_MS);
+      assert.match(session.created_at, ISO_TIMESTAMP);
+      assert.match(session.last_used_at, ISO_TIMESTAMP);
     }
     const [newest, middle, oldest] = page.body.data;
     assert.ok(newest.created_at >= middle.created_at && middle.created_at >= oldest.created_at);
@@ -764,7 +748,7 @@ describe('GET /v1/auth/sessions', () => {
       { status: oldest.status, device_id: oldest.device_id, client_version: oldest.client_version, reason: oldest.reason },
       { status: 'invalidated', device_id: 'laptop-1', client_version: '1.0.0', reason: 'old laptop' },
     );
-    assert.match(oldest.invalidated_at, ISO_MS);
+    assert.match(oldest.invalidated_at, ISO_TIMESTAMP);
 
     // Seen from another session, `current` moves with the caller.
     const fromSecond = await listSessions(t.api, second.token);

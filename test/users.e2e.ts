@@ -14,11 +14,10 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from './support/factories';
+import { idPattern, ISO_TIMESTAMP, USER_FIELDS, walkPages } from './support/shapes';
 import { ADMIN_EMAIL, startTestApp, TestApp, useTestApp } from './support/test-app';
 
-const USER_ID = /^usr_[0-9A-HJKMNP-TV-Z]{26}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'name', 'role', 'updated_at'];
+const USER_ID = idPattern('usr');
 
 /** Fails when any key anywhere in `value` looks like a password or a hash. */
 function assertNoSecrets(value: unknown, path = 'body'): void {
@@ -37,8 +36,8 @@ function assertUser(user: any, expected: Record<string, unknown> = {}): void {
   assert.deepEqual(Object.keys(user).sort(), USER_FIELDS);
   assertNoSecrets(user);
   assert.match(user.id, USER_ID);
-  assert.match(user.created_at, TIMESTAMP);
-  assert.match(user.updated_at, TIMESTAMP);
+  assert.match(user.created_at, ISO_TIMESTAMP);
+  assert.match(user.updated_at, ISO_TIMESTAMP);
   assert.ok(['admin', 'member'].includes(user.role));
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(user[field], value, `user.${field}`);
 }
@@ -49,25 +48,9 @@ function assertPasswordRefused(response: ApiResponse): void {
   assert.equal(response.body.details[0].field, 'password');
 }
 
-/** Walks a user list page by page; returns the ids in the order served and the pages' shapes. */
-async function walkUsers(api: ApiClient, token: string, query: string, between?: () => Promise<unknown>): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 100; page += 1) {
-    const path: string = `/v1/users?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const [response]: [ApiResponse, unknown] = await Promise.all([api.get(path, { token }), between?.()]);
-    expectStatus(response, 200);
-    assert.deepEqual(Object.keys(response.body).sort(), ['data', 'has_more', 'next_cursor']);
-    response.body.data.forEach((user: unknown) => assertUser(user));
-    ids.push(...response.body.data.map((user: { id: string }) => user.id));
-    if (!response.body.has_more) {
-      assert.equal(response.body.next_cursor, null);
-      return ids;
-    }
-    assert.equal(typeof response.body.next_cursor, 'string');
-    cursor = response.body.next_cursor;
-  }
-  assert.fail('the walk did not end');
+/** Walks a user list page by page; returns the ids in the order served. */
+function walkUsers(api: ApiClient, token: string, query: string, between?: () => Promise<unknown>): Promise<string[]> {
+  return walkPages(api, token, `/v1/users?${query}`, (user) => assertUser(user), between);
 }
 
 function assertNewestFirst(ids: string[]): void {

@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { hasRowLocks } from '../database/dialect';
 import { Account } from './entities/account.entity';
 
 /**
@@ -10,7 +11,7 @@ import { Account } from './entities/account.entity';
  * queue behind each other; SQLite runs one unit of work at a time anyway.
  */
 export async function lockOpenAccount(manager: EntityManager, accountId: string): Promise<boolean> {
-  if (manager.connection.options.type === 'postgres') {
+  if (hasRowLocks(manager)) {
     const account = await manager
       .createQueryBuilder(Account, 'account')
       .select(['account.id', 'account.status'])

@@ -35,7 +35,7 @@ export class AccountsService {
     const preferences = mergePreferences({}, request.preferences ?? {});
     return this.db.transaction(async (manager) => {
       const now = new Date();
-      // The owner's row is locked first, as user deletion does: the two cannot interleave.
+      // The owner's row is locked first (as user deletion does), on condition that it has no account yet.
       const ownerFree = await manager
         .createQueryBuilder()
         .update(User)
@@ -59,14 +59,8 @@ export class AccountsService {
         closedAt: null,
       });
       await manager.insert(Account, account);
-      // Conditional on the owner having no account yet: of two racing creations only one can join.
-      const joined = await manager
-        .createQueryBuilder()
-        .update(User)
-        .set({ accountId: account.id, updatedAt: now })
-        .where('id = :ownerId AND account_id IS NULL', { ownerId })
-        .execute();
-      if (joined.affected !== 1) throw AccountErrors.alreadyExists();
+      // The lock above already settled that the owner had no account; of two racing creations only one got here.
+      await manager.update(User, { id: ownerId }, { accountId: account.id });
       return toAccountResponse(account);
     });
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
+import { hasRowLocks } from '../database/dialect';
 import { isId, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
@@ -144,7 +145,7 @@ export class SessionsService {
   ): Promise<{ sessions: number; tokens: number }> {
     const [scopeSql, scopeParams] = this.scopeCondition(scope, '');
     const [scopeSqlAliased] = this.scopeCondition(scope, 's.');
-    if (manager.connection.options.type === 'postgres') {
+    if (hasRowLocks(manager)) {
       // Rows are locked in id order first: two revocations over overlapping sessions (an account closure
       // and a member's password change) then queue instead of deadlocking on each other's rows.
       await manager

@@ -2,4 +2,3 @@
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-

@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import {  } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences } from '../entities/account.entity';
 

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { normalizeEmail } from '../email';
 import { Allow, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { normalizeEmail } from '../email';
 
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { ApiClient, ApiResponse } from './api-client';
+import { expectStatus } from './factories';
+
+/** The contract's timestamps: ISO 8601 UTC with milliseconds. */
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A prefixed ULID such as usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9. */
+export function idPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
+}
+
+export const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'name', 'role', 'updated_at'];
+export const TOKEN_PAIR_FIELDS = ['access_token', 'expires_at', 'refresh_token', 'refresh_token_expires_at', 'session_id', 'token_type'];
+
+/**
+ * Walks a list page by page through next_cursor, checking each page's shape and
+ * each item with `checkItem`; returns the ids in the order served. `between`
+ * runs alongside every page request (e.g. inserts while walking).
+ */
+export async function walkPages(
+  api: ApiClient,
+  token: string,
+  listPath: string,
+  checkItem: (item: unknown) => void,
+  between?: () => Promise<unknown>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const separator = listPath.includes('?') ? '&' : '?';
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page += 1) {
+    const path: string = `${listPath}${cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const [response]: [ApiResponse, unknown] = await Promise.all([api.get(path, { token }), between?.()]);
+    expectStatus(response, 200);
+    assert.deepEqual(Object.keys(response.body).sort(), ['data', 'has_more', 'next_cursor']);
+    response.body.data.forEach(checkItem);
+    ids.push(...response.body.data.map((item: { id: string }) => item.id));
+    if (!response.body.has_more) {
+      assert.equal(response.body.next_cursor, null);
+      return ids;
+    }
+    assert.equal(typeof response.body.next_cursor, 'string');
+    cursor = response.body.next_cursor;
+  }
+  assert.fail('the walk did not end');
+}
