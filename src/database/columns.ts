@@ -17,3 +17,17 @@ const epochMilliseconds: ValueTransformer = {
 export function TimestampColumn(options: Pick<ColumnOptions, 'name' | 'nullable'> = {}): PropertyDecorator {
   return Column({ type: 'bigint', transformer: epochMilliseconds, nullable: options.nullable ?? false, name: options.name });
 }
+
+/**
+ * Money in minor units as a 64-bit integer (BIGINT). PostgreSQL's driver returns
+ * BIGINT as a string; amounts are capped far below 2^53, so a JavaScript number
+ * holds every one exactly.
+ */
+const minorUnits: ValueTransformer = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | number | null) => (value == null ? null : Number(value)),
+};
+
+export function AmountColumn(options: Pick<ColumnOptions, 'name'> = {}): PropertyDecorator {
+  return Column({ type: 'bigint', transformer: minorUnits, name: options.name });
+}

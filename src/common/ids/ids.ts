@@ -1,4 +1,4 @@
-import { ulid } from './ulid';
+import { lowestUlidAt, ulid, ulidTime } from './ulid';
 
 /** Prefixes of the public, time-ordered resource ids (contract section 1). */
 export type IdPrefix = 'usr' | 'acc' | 'ses' | 'tok' | 'txn' | 'pay';
@@ -18,4 +18,17 @@ export function isId(prefix: IdPrefix, value: unknown): value is string {
     PATTERNS.set(prefix, pattern);
   }
   return typeof value === 'string' && pattern.test(value);
+}
+
+/** When the resource with this id was created: ids carry their creation time, so created_at is read from them. */
+export function creationTimeOf(id: string): Date {
+  return new Date(ulidTime(id.slice(id.indexOf('_') + 1)));
+}
+
+/**
+ * The lowest id of this kind created at or after `instant`, so that a
+ * created_at range becomes an id range and rides on the (…, id) indexes.
+ */
+export function lowestIdAt(prefix: IdPrefix, instant: Date): string {
+  return `${prefix}_${lowestUlidAt(Math.max(0, Math.min(instant.getTime(), 2 ** 48 - 1)))}`;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isId, newId } from './ids';
+import { creationTimeOf, isId, lowestIdAt, newId } from './ids';
 import { ulid } from './ulid';
 
 describe('ids', () => {
@@ -27,5 +27,15 @@ describe('ids', () => {
     for (const value of ['usr_', 'usr_01jdq4z8x9t2m3n4p5q6r7s8t9', 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8TU', 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T', 42, null]) {
       assert.ok(!isId('usr', value), String(value));
     }
+  });
+
+  it('give back their creation time, and bound a time range as an id range', () => {
+    const before = Date.now();
+    const id = newId('txn');
+    const created = creationTimeOf(id).getTime();
+    assert.ok(created >= before && created <= Date.now());
+    assert.ok(lowestIdAt('txn', new Date(created)) <= id);
+    assert.ok(lowestIdAt('txn', new Date(created + 1)) > id);
+    assert.equal(creationTimeOf(lowestIdAt('txn', new Date(created))).getTime(), created);
   });
 });

@@ -75,6 +75,18 @@ function encodeRandom(bytes: Uint8Array): string {
   return out;
 }
 
+/** The millisecond a ULID was made at (its first 10 characters). */
+export function ulidTime(id: string): number {
+  let time = 0;
+  for (const char of id.slice(0, 10)) time = time * 32 + CROCKFORD.indexOf(char);
+  return time;
+}
+
+/** The smallest ULID of the given millisecond: every ULID made at or after `time` sorts at or after it. */
+export function lowestUlidAt(time: number): string {
+  return encodeTime(time) + '0'.repeat(16);
+}
+
 const generator = new UlidGenerator();
 
 export function ulid(): string {

@@ -1,0 +1,83 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Account } from '../../accounts/entities/account.entity';
+import { AmountColumn, TimestampColumn } from '../../database/columns';
+
+export const PAYMENT_PURPOSES = ['product', 'subscription', 'invoice'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
+export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'authorized', 'succeeded', 'failed', 'canceled', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Stored statuses that still await the customer or a capture; past expires_at they read as expired. */
+export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['pending', 'authorized'];
+
+export type PaymentMetadata = Record<string, string>;
+
+/** A request for money sent to a customer; on success it is settled by one posted credit transaction. */
+@Entity('payment_requests')
+@Index('idx_payment_requests_account_id', ['accountId', 'id'])
+@Index('idx_payment_requests_status_expires_at', ['status', 'expiresAt'])
+export class PaymentRequest {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_payment_requests_account_id' })
+  account?: Account;
+
+  @Column({ type: 'varchar', length: 16 })
+  purpose: PaymentPurpose;
+
+  @Column({ name: 'reference_id', type: 'varchar', length: 255, nullable: true })
+  referenceId: string | null;
+
+  @AmountColumn()
+  amount: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @Column({ name: 'customer_email', type: 'varchar', length: 254 })
+  customerEmail: string;
+
+  @Column({ name: 'customer_name', type: 'varchar', length: 200, nullable: true })
+  customerName: string | null;
+
+  @Column({ name: 'capture_method', type: 'varchar', length: 16 })
+  captureMethod: CaptureMethod;
+
+  /** As stored; `effectiveStatus` reads pending or authorized past expires_at as expired. */
+  @Column({ type: 'varchar', length: 16 })
+  status: PaymentStatus;
+
+  /** The provider that serves the checkout page (`sandbox` is built in). */
+  @Column({ type: 'varchar', length: 32 })
+  provider: string;
+
+  @Column({ name: 'payment_url', type: 'varchar', length: 2048 })
+  paymentUrl: string;
+
+  @Column({ type: 'simple-json' })
+  metadata: PaymentMetadata;
+
+  @Column({ name: 'transaction_id', type: 'varchar', length: 40, nullable: true })
+  transactionId: string | null;
+
+  @TimestampColumn({ name: 'expires_at' })
+  expiresAt: Date;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+
+  @TimestampColumn({ name: 'paid_at', nullable: true })
+  paidAt: Date | null;
+}

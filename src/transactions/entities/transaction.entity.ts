@@ -1,0 +1,95 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Account } from '../../accounts/entities/account.entity';
+import { AmountColumn, TimestampColumn } from '../../database/columns';
+import { PaymentRequest } from '../../payments/entities/payment-request.entity';
+
+export const TRANSACTION_TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ['pending', 'posted', 'canceled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const DIRECTIONS = ['debit', 'credit'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export type TransactionMetadata = Record<string, string>;
+
+/**
+ * One movement of money on an account, from the account's side. Every list
+ * filter has an index that ends in `id`, so a filtered page is a range scan in
+ * id order (created_at ranges become id ranges: ids carry their creation time).
+ */
+@Entity('transactions')
+@Index('idx_transactions_account_id', ['accountId', 'id'])
+@Index('idx_transactions_account_status_id', ['accountId', 'status', 'id'])
+@Index('idx_transactions_account_type_id', ['accountId', 'type', 'id'])
+@Index('idx_transactions_account_currency_id', ['accountId', 'currency', 'id'])
+@Index('idx_transactions_status_id', ['status', 'id'])
+@Index('idx_transactions_type_id', ['type', 'id'])
+@Index('idx_transactions_currency_id', ['currency', 'id'])
+@Index('idx_transactions_counterparty_status', ['counterpartyAccountId', 'status'])
+export class Transaction {
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  id: string;
+
+  @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  accountId: string;
+
+  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_transactions_account_id' })
+  account?: Account;
+
+  @Column({ type: 'varchar', length: 16 })
+  type: TransactionType;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: TransactionStatus;
+
+  @Column({ type: 'varchar', length: 8 })
+  direction: Direction;
+
+  @AmountColumn()
+  amount: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description: string | null;
+
+  @Column({ name: 'reference_ids', type: 'simple-json' })
+  referenceIds: string[];
+
+  /** The source of truth; transaction_metadata mirrors it as rows for the `metadata[key]=value` filter. */
+  @Column({ type: 'simple-json' })
+  metadata: TransactionMetadata;
+
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  notes: string | null;
+
+  @Column({ name: 'counterparty_account_id', type: 'varchar', length: 40, nullable: true })
+  counterpartyAccountId: string | null;
+
+  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'counterparty_account_id', foreignKeyConstraintName: 'fk_transactions_counterparty_account_id' })
+  counterpartyAccount?: Account;
+
+  /** The payment request this credit settles; unique, so a payment is credited at most once. */
+  @Index('uq_transactions_payment_id', { unique: true })
+  @Column({ name: 'payment_id', type: 'varchar', length: 40, nullable: true })
+  paymentId: string | null;
+
+  @ManyToOne(() => PaymentRequest, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'payment_id', foreignKeyConstraintName: 'fk_transactions_payment_id' })
+  payment?: PaymentRequest;
+
+  @TimestampColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @TimestampColumn({ name: 'updated_at' })
+  updatedAt: Date;
+
+  @TimestampColumn({ name: 'posted_at', nullable: true })
+  postedAt: Date | null;
+
+  @TimestampColumn({ name: 'canceled_at', nullable: true })
+  canceledAt: Date | null;
+}
