@@ -8,11 +8,14 @@ import { sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { ErrorCode } from './common/errors/error-codes';
 import { ulid } from './common/ids/ulid';
+import { parseQueryString } from './common/http/query-string';
 import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { JsonLogger } from './common/logging/json-logger';
 import { serializeError } from './common/logging/serialize-error';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
+import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
+import { IdempotencyService } from './idempotency/idempotency.service';
 import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -70,6 +73,7 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
       });
     }
   });
+  registerIdempotencyHook(fastify, app.get(IdempotencyService));
   if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
   }
@@ -81,7 +85,7 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
 function fastifyOptions(config: AppConfig): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
-    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH, querystringParser: parseQueryString },
     // Errors raised by the router before any route matches (an over-long or badly %-encoded path
     // parameter): still the contract's error body, and a 404 as for any id that names nothing.
     frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(request.url)),
@@ -107,7 +111,11 @@ function fastifyOptions(config: AppConfig): FastifyServerOptions {
 
 
 /** Resources addressed by id in paths, and the error for an id that names none. */
-const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = { users: 'user_not_found' };
+const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = {
+  users: 'user_not_found',
+  transactions: 'transaction_not_found',
+  payments: 'payment_not_found',
+};
 
 function notFoundFor(url: string): DomainError {
   const resource = /^\/v1\/([a-z_]+)\//.exec(url)?.[1];

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { hasRowLocks } from '../database/dialect';
+import { AccountErrors } from './accounts.errors';
 import { Account } from './entities/account.entity';
 
 /**
@@ -27,4 +28,15 @@ export async function lockOpenAccount(manager: EntityManager, accountId: string)
     .where('id = :accountId AND status = :open', { accountId, open: 'open' })
     .execute();
   return result.affected === 1;
+}
+
+/**
+ * lockOpenAccount for a write that targets the account (a transaction, a
+ * payment request, a transfer to it): `404 account_not_found` when there is
+ * no such account, `403 account_closed` when it is closed.
+ */
+export async function requireOpenAccount(manager: EntityManager, accountId: string): Promise<void> {
+  if (await lockOpenAccount(manager, accountId)) return;
+  if (await manager.existsBy(Account, { id: accountId })) throw AccountErrors.closed();
+  throw AccountErrors.notFound();
 }

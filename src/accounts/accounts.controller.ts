@@ -4,6 +4,7 @@ import { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountsService } from './accounts.service';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountPageDto, AccountResponseDto, CloseAccountResponseDto } from './dto/account.response.dto';
@@ -17,6 +18,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Post('accounts')
+  @Idempotent()
   @ApiOperation({
     operationId: 'createAccount',
     summary: 'Open an account',
@@ -25,7 +27,7 @@ export class AccountsController {
       'user with `owner_user_id`. A user belongs to at most one account.',
   })
   @ApiCreatedResponse({ type: AccountResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto): Promise<AccountResponseDto> {
     return this.accounts.create(caller, body);
   }
@@ -61,8 +63,9 @@ export class AccountsController {
     operationId: 'closeAccount',
     summary: 'Close an account permanently',
     description:
-      "Every session of the account's users ends at once and they can no longer log in. A closed account cannot be " +
-      'reopened. The owner closes its account; an admin names any account with `?account_id=`.',
+      "Every session of the account's users ends at once and they can no longer log in. In the same transaction its " +
+      'pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts ' +
+      'them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.',
   })
   @ApiOkResponse({ type: CloseAccountResponseDto })
   @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')

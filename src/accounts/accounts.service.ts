@@ -7,9 +7,12 @@ import { validationError } from '../common/errors/domain-error';
 import { isId, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { Database } from '../database/database';
+import { PaymentsService } from '../payments/payments.service';
+import { TransactionsService } from '../transactions/transactions.service';
 import { User } from '../users/entities/user.entity';
 import { UserErrors } from '../users/users.errors';
 import { normalizeEmail } from '../common/email';
+import { actingAccountId } from './account-scope';
 import { AccountErrors } from './accounts.errors';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountResponseDto, CloseAccountResponseDto, toAccountResponse } from './dto/account.response.dto';
@@ -23,6 +26,8 @@ export class AccountsService {
   constructor(
     private readonly db: Database,
     private readonly sessions: SessionsService,
+    private readonly transactions: TransactionsService,
+    private readonly payments: PaymentsService,
   ) {}
 
   /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
@@ -86,7 +91,7 @@ export class AccountsService {
     if (request.name === undefined && request.email === undefined && request.preferences === undefined) {
       throw validationError('body', 'must contain at least one of name, email, preferences');
     }
-    const accountId = this.targetAccountId(caller, target);
+    const accountId = actingAccountId(caller, target.account_id);
     return this.db.transaction(async (manager) => {
       const now = new Date();
       // The row is written (locked) before it is read: concurrent preference merges apply one after the
@@ -108,9 +113,13 @@ export class AccountsService {
     });
   }
 
-  /** Closes the account for good and ends every session of its users, in one transaction. */
+  /**
+   * Closes the account for good, in one transaction: every session of its users
+   * ends, its pending transactions (and pending transfers to it) and its open
+   * payment requests are canceled.
+   */
   async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
-    const accountId = this.targetAccountId(caller, target);
+    const accountId = actingAccountId(caller, target.account_id);
     return this.db.transaction(async (manager) => {
       const account = await this.findManageable(manager, caller, accountId);
       const now = new Date();
@@ -127,20 +136,10 @@ export class AccountsService {
         status: 'closed',
         closed_at: now.toISOString(),
         revoked_sessions: revoked.sessions,
-        // Transactions and payment requests do not exist yet (issue #3 adds them and their cancellation).
-        canceled_transactions: 0,
-        canceled_payments: 0,
+        canceled_transactions: await this.transactions.cancelPendingOfClosedAccount(manager, account.id, now),
+        canceled_payments: await this.payments.cancelOpenOfClosedAccount(manager, account.id, now),
       };
     });
-  }
-
-  /** Admins may name any account; members only reach their own (another id reads as not found). */
-  private targetAccountId(caller: AuthenticatedUser, target: TargetAccountQueryDto): string {
-    const requested = target.account_id;
-    if (requested !== undefined && !isAdmin(caller) && requested !== caller.accountId) throw AccountErrors.notFound();
-    const accountId = requested ?? caller.accountId;
-    if (!isId('acc', accountId)) throw AccountErrors.notFound();
-    return accountId;
   }
 
   /** The open account, when the caller owns it or is an admin. */

@@ -1,4 +1,5 @@
 import { validationError } from '../common/errors/domain-error';
+import { applyKeyPatch } from '../common/validation/key-patch';
 import { AccountPreferences } from './entities/account.entity';
 
 const MAX_KEYS = 50;
@@ -7,13 +8,7 @@ const MAX_BYTES = 8 * 1024;
 
 /** Applies a patch key by key (null removes a key) and checks the limits on the result. */
 export function mergePreferences(current: AccountPreferences, patch: AccountPreferences): AccountPreferences {
-  const merged: AccountPreferences = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    // defineProperty: a key named __proto__ stays data, never a prototype change.
-    else Object.defineProperty(merged, key, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return checkPreferences(merged);
+  return checkPreferences(applyKeyPatch(current, patch));
 }
 
 export function checkPreferences(preferences: AccountPreferences): AccountPreferences {

@@ -4,6 +4,7 @@ import { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
 import { Public } from '../auth/decorators/public.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
@@ -19,6 +20,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Post()
+  @Idempotent()
   @Public({ optionalAuthentication: true })
   @ApiOperation({
     operationId: 'createUser',
@@ -28,7 +30,7 @@ export class UsersController {
       'an admin may also set `role`.',
   })
   @ApiCreatedResponse({ type: UserResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@OptionalUser() caller: AuthenticatedUser | null, @Body() body: CreateUserRequestDto): Promise<UserResponseDto> {
     return this.users.create(caller, body);
   }

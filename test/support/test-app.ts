@@ -26,9 +26,11 @@ export const ADMIN_PASSWORD = 'the bootstrap admin password 2026';
  * a SQLite file in a temporary folder, or, when TEST_DATABASE_URL is set, a new
  * PostgreSQL database on that server, dropped again by close().
  * Limits are off unless a test turns them on through `env`.
+ * With `existing`, boots on that database instead (one a child process filled,
+ * say); the caller keeps it and drops it, close() leaves it alone.
  */
-export async function startTestApp(env: Environment = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(env: Environment = {}, existing?: TestDatabase): Promise<TestApp> {
+  const database = existing ?? (await createTestDatabase());
   const config = new AppConfig({
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
@@ -53,7 +55,7 @@ export async function startTestApp(env: Environment = {}): Promise<TestApp> {
     databaseUrl: database.url,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (existing === undefined) await database.drop();
     },
   };
 }

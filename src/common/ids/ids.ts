@@ -1,4 +1,4 @@
-import { lowestUlidAt, ulid, ulidTime } from './ulid';
+import { lowestUlidAt, ulid, ulidAt, ulidTime } from './ulid';
 
 /** Prefixes of the public, time-ordered resource ids (contract section 1). */
 export type IdPrefix = 'usr' | 'acc' | 'ses' | 'tok' | 'txn' | 'pay';
@@ -8,6 +8,11 @@ const PATTERNS = new Map<IdPrefix, RegExp>();
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
+}
+
+/** An id that reads as created at `instant` (demo data spread over past months); creationTimeOf gives it back. */
+export function idCreatedAt(prefix: IdPrefix, instant: Date): string {
+  return `${prefix}_${ulidAt(instant.getTime())}`;
 }
 
 /** True when `value` is a well-formed id of the given kind; lets callers answer 404 without a query. */

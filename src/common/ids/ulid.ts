@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RANDOM_BYTES = 10;
@@ -88,6 +88,11 @@ export function lowestUlidAt(time: number): string {
 }
 
 const generator = new UlidGenerator();
+
+/** A ULID of a given past or future millisecond, outside the monotonic sequence (demo data, imports). */
+export function ulidAt(time: number): string {
+  return encodeTime(time) + encodeRandom(randomBytes(RANDOM_BYTES));
+}
 
 export function ulid(): string {
   return generator.next();

@@ -2,9 +2,12 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { Allow, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { normalizeEmail } from '../email';
+import { FieldProblem } from '../errors/domain-error';
 
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
+/** Free-text descriptions of transactions and payment requests. */
+export const DESCRIPTION_MAX_LENGTH = 500;
 
 /** A display name of a person or a company: 1 to 200 characters, not only white space. */
 export const IsDisplayName = () =>
@@ -30,18 +33,45 @@ export const IsEmailAddress = () =>
 export const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
 
 const JSON_OBJECT_FIELDS = Symbol('json-object-fields');
+const IMMUTABLE_FIELDS = Symbol('immutable-fields');
+
+/** Checks the content of a free-form object; returns one problem per offending entry. */
+export type JsonObjectCheck = (value: Record<string, unknown>, field: string) => FieldProblem[];
+
+export interface JsonObjectField {
+  name: string;
+  check?: JsonObjectCheck;
+}
 
 /**
- * A free-form JSON object (account preferences): the validation pipe hands it to
- * the service exactly as parsed. class-transformer would otherwise walk into it
- * and mangle keys such as "constructor".
+ * A free-form JSON object (account preferences, metadata): the validation pipe
+ * hands it to the service exactly as parsed, after `check` found no problem.
+ * class-transformer would otherwise walk into it and mangle keys such as
+ * "constructor".
  */
-export const IsJsonObject = (): PropertyDecorator => (target, key) => {
-  const fields: (string | symbol)[] = Reflect.getMetadata(JSON_OBJECT_FIELDS, target.constructor) ?? [];
-  Reflect.defineMetadata(JSON_OBJECT_FIELDS, [...fields, key], target.constructor);
-  Allow()(target, key);
-};
+export const IsJsonObject =
+  (check?: JsonObjectCheck): PropertyDecorator =>
+  (target, key) => {
+    const fields: JsonObjectField[] = Reflect.getMetadata(JSON_OBJECT_FIELDS, target.constructor) ?? [];
+    Reflect.defineMetadata(JSON_OBJECT_FIELDS, [...fields, { name: String(key), check }], target.constructor);
+    Allow()(target, key);
+  };
 
-export function jsonObjectFields(dtoClass: object): string[] {
-  return (Reflect.getMetadata(JSON_OBJECT_FIELDS, dtoClass) ?? []).map(String);
+export function jsonObjectFields(dtoClass: object): JsonObjectField[] {
+  return Reflect.getMetadata(JSON_OBJECT_FIELDS, dtoClass) ?? [];
+}
+
+/**
+ * Fields of the resource that a request body may not change: the validation
+ * pipe answers `422 immutable_field` naming the first one present, instead of
+ * the `400` an unknown field gets.
+ */
+export const RefusesImmutableFields =
+  (...fields: string[]): ClassDecorator =>
+  (target) => {
+    Reflect.defineMetadata(IMMUTABLE_FIELDS, fields, target);
+  };
+
+export function immutableFields(dtoClass: object): string[] {
+  return Reflect.getMetadata(IMMUTABLE_FIELDS, dtoClass) ?? [];
 }

@@ -1,6 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError, FieldProblem, validationError } from '../errors/domain-error';
-import { jsonObjectFields } from './fields';
+import { immutableFields, jsonObjectFields } from './fields';
 
 /**
  * The global pipe: DTOs are validated and transformed, unknown fields are
@@ -24,15 +24,18 @@ class ApiValidationPipe extends ValidationPipe {
       throw validationError('body', 'must be a JSON object');
     }
     if (metadata.type === 'body' || metadata.type === 'query') checkStrings(value, metadata.type);
-    const rawFields = metadata.type === 'body' && metadata.metatype ? jsonObjectFields(metadata.metatype) : [];
+    if (metadata.type === 'body' && metadata.metatype && isJsonObject(value)) refuseImmutableFields(value, metadata.metatype);
+    const rawFields = (metadata.type === 'body' || metadata.type === 'query') && metadata.metatype ? jsonObjectFields(metadata.metatype) : [];
     if (rawFields.length === 0 || !isJsonObject(value)) return super.transform(value, metadata);
     const raw: Record<string, unknown> = {};
     const rest: Record<string, unknown> = { ...value };
     const problems: FieldProblem[] = [];
-    for (const field of rawFields.filter((name) => name in rest)) {
-      if (isJsonObject(rest[field])) raw[field] = rest[field];
-      else problems.push({ field, message: 'must be a JSON object' });
-      delete rest[field];
+    for (const { name, check } of rawFields.filter((field) => field.name in rest)) {
+      const field = rest[name];
+      if (!isJsonObject(field)) problems.push({ field: name, message: 'must be a JSON object' });
+      else if (check) problems.push(...check(field, name));
+      raw[name] = field;
+      delete rest[name];
     }
     const dto = await super.transform(rest, metadata).catch((error: unknown) => {
       // Report the raw fields' problems together with the others.
@@ -41,6 +44,15 @@ class ApiValidationPipe extends ValidationPipe {
     });
     if (problems.length > 0) throw validationFailure(problems);
     return Object.assign(dto, raw);
+  }
+}
+
+function refuseImmutableFields(body: Record<string, unknown>, dtoClass: object): void {
+  const field = immutableFields(dtoClass).find((name) => name in body);
+  if (field !== undefined) {
+    throw new DomainError('immutable_field', `${field} cannot be changed once the resource is created.`, [
+      { field, message: 'cannot be changed once the resource is created' },
+    ]);
   }
 }
 

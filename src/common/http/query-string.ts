@@ -1,0 +1,28 @@
+import { parse } from 'node:querystring';
+
+const GROUPED = /^([A-Za-z_]+)\[([^[\]]*)\]$/;
+
+/**
+ * Fastify's query-string parser, plus one level of bracket groups:
+ * `metadata[order_id]=42&metadata[channel]=web` becomes
+ * `{ metadata: { order_id: '42', channel: 'web' } }`. Objects have no
+ * prototype, so a key such as `__proto__` stays a plain key. A name used both
+ * plainly and as a group keeps its bracketed entries as they were written, for
+ * validation to refuse as unknown fields.
+ */
+export function parseQueryString(raw: string): Record<string, unknown> {
+  const flat = parse(raw);
+  const query: Record<string, unknown> = Object.create(null);
+  const groups: Record<string, Record<string, unknown>> = Object.create(null);
+  for (const [name, value] of Object.entries(flat)) {
+    const grouped = GROUPED.exec(name);
+    if (!grouped || grouped[1] in flat) {
+      query[name] = value;
+      continue;
+    }
+    const [, group, key] = grouped;
+    groups[group] ??= Object.create(null);
+    groups[group][key] = value;
+  }
+  return Object.assign(query, groups);
+}

@@ -1,0 +1,10 @@
+import { Global, Module } from '@nestjs/common';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IdempotencyService } from './idempotency.service';
+
+@Global()
+@Module({
+  providers: [IdempotencyService, IdempotencyInterceptor],
+  exports: [IdempotencyService, IdempotencyInterceptor],
+})
+export class IdempotencyModule {}

@@ -1,0 +1,26 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+
+export const IDEMPOTENT_ROUTE = 'idempotency:route';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/**
+ * Marks a creating POST: an `Idempotency-Key` header makes a retry replay the
+ * first response instead of creating a second resource (IdempotencyInterceptor).
+ */
+export const Idempotent = () =>
+  applyDecorators(
+    SetMetadata(IDEMPOTENT_ROUTE, true),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, example: '7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f' },
+      description:
+        'Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays ' +
+        'the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key ' +
+        'with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. ' +
+        'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key.',
+    }),
+  );

@@ -1,0 +1,78 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsISO8601, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
+import { DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
+import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
+
+export class PaymentCustomerDto {
+  @ApiProperty({ example: 'grace@example.com' })
+  @IsEmailAddress()
+  email: string;
+
+  @ApiPropertyOptional({ example: 'Grace Hopper', maxLength: 200 })
+  @IsOmittable()
+  @IsDisplayName()
+  name?: string;
+}
+
+export class CreatePaymentRequestDto {
+  @ApiProperty({ enum: PAYMENT_PURPOSES, example: 'invoice' })
+  @IsIn(PAYMENT_PURPOSES)
+  purpose: PaymentPurpose;
+
+  @ApiProperty({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 4999, description: "In the currency's minor units (cents)." })
+  @IsAmount()
+  amount: number;
+
+  @ApiProperty({ example: 'EUR', description: 'Upper-case ISO 4217 code of a currency in circulation.' })
+  @IsCurrency()
+  currency: string;
+
+  @ApiProperty({ type: PaymentCustomerDto })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PaymentCustomerDto)
+  customer: PaymentCustomerDto;
+
+  @ApiPropertyOptional({ example: 'INV-2026-00042', maxLength: 255, description: 'Your reference: the invoice, order or subscription it is for.' })
+  @IsOmittable()
+  @IsString()
+  @Length(1, 255)
+  reference_id?: string;
+
+  @ApiPropertyOptional({ example: 'Invoice 42: consulting, November', maxLength: DESCRIPTION_MAX_LENGTH })
+  @IsOmittable()
+  @IsString()
+  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  description?: string;
+
+  @ApiPropertyOptional({
+    enum: CAPTURE_METHODS,
+    default: 'automatic',
+    description: '`manual`: the customer authorizes and the funds are held (status `authorized`) until captured.',
+  })
+  @IsOmittable()
+  @IsIn(CAPTURE_METHODS)
+  capture_method?: CaptureMethod;
+
+  @ApiPropertyOptional({
+    example: '2026-11-28T10:15:30.123Z',
+    description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
+  })
+  @IsOmittable()
+  @IsISO8601({ strict: true, strictSeparator: true })
+  expires_at?: string;
+
+  @ApiPropertyOptional({ ...METADATA_SCHEMA, example: { order_id: '1042' }, description: `${METADATA_SCHEMA.description} Copied to the credit transaction on success.` })
+  @IsOmittable()
+  @IsJsonObject(checkMetadata)
+  metadata?: Metadata;
+
+  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to be paid (default: the caller's own)." })
+  @IsOmittable()
+  @IsString()
+  @MaxLength(64)
+  account_id?: string;
+}

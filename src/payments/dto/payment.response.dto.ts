@@ -1,0 +1,127 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../entities/payment-request.entity';
+import { effectiveStatus } from '../payment-status';
+
+const TIMESTAMP = '2026-11-21T10:15:30.123Z';
+
+export class PaymentCustomerResponseDto {
+  @ApiProperty({ example: 'grace@example.com' })
+  email: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Grace Hopper' })
+  name: string | null;
+}
+
+export class PaymentResponseDto {
+  @ApiProperty({ example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  id: string;
+
+  @ApiProperty({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  account_id: string;
+
+  @ApiProperty({ enum: PAYMENT_PURPOSES, example: 'invoice' })
+  purpose: PaymentPurpose;
+
+  @ApiProperty({ type: String, nullable: true, example: 'INV-2026-00042' })
+  reference_id: string | null;
+
+  @ApiProperty({ example: 4999 })
+  amount: number;
+
+  @ApiProperty({ example: 'EUR' })
+  currency: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Invoice 42: consulting, November' })
+  description: string | null;
+
+  @ApiProperty({ type: PaymentCustomerResponseDto })
+  customer: PaymentCustomerResponseDto;
+
+  @ApiProperty({ enum: CAPTURE_METHODS, example: 'automatic' })
+  capture_method: CaptureMethod;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'pending', description: 'A pending or authorized request reads as expired from expires_at on.' })
+  status: PaymentStatus;
+
+  @ApiProperty({ example: 'https://sandbox.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
+  payment_url: string;
+
+  @ApiProperty({ example: '2026-11-28T10:15:30.123Z' })
+  expires_at: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { order_id: '1042' } })
+  metadata: PaymentMetadata;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The posted credit transaction, once the request succeeded.' })
+  transaction_id: string | null;
+
+  @ApiProperty({ example: TIMESTAMP })
+  created_at: string;
+
+  @ApiProperty({ example: TIMESTAMP })
+  updated_at: string;
+
+  @ApiProperty({ type: String, nullable: true, example: null })
+  paid_at: string | null;
+}
+
+export class PaymentStatusResponseDto {
+  @ApiProperty({ example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  payment_id: string;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' })
+  status: PaymentStatus;
+
+  @ApiProperty({ example: 4999 })
+  amount: number;
+
+  @ApiProperty({ example: 'EUR' })
+  currency: string;
+
+  @ApiProperty({ example: '2026-11-28T10:15:30.123Z' })
+  expires_at: string;
+
+  @ApiProperty({ type: String, nullable: true, example: TIMESTAMP })
+  paid_at: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  transaction_id: string | null;
+
+  @ApiProperty({ example: TIMESTAMP })
+  updated_at: string;
+}
+
+export function toPaymentResponse(payment: PaymentRequest, now = new Date()): PaymentResponseDto {
+  return {
+    id: payment.id,
+    account_id: payment.accountId,
+    purpose: payment.purpose,
+    reference_id: payment.referenceId,
+    amount: payment.amount,
+    currency: payment.currency,
+    description: payment.description,
+    customer: { email: payment.customerEmail, name: payment.customerName },
+    capture_method: payment.captureMethod,
+    status: effectiveStatus(payment, now),
+    payment_url: payment.paymentUrl,
+    expires_at: payment.expiresAt.toISOString(),
+    metadata: payment.metadata,
+    transaction_id: payment.transactionId,
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+    paid_at: payment.paidAt?.toISOString() ?? null,
+  };
+}
+
+export function toPaymentStatusResponse(payment: PaymentRequest, now = new Date()): PaymentStatusResponseDto {
+  return {
+    payment_id: payment.id,
+    status: effectiveStatus(payment, now),
+    amount: payment.amount,
+    currency: payment.currency,
+    expires_at: payment.expiresAt.toISOString(),
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    transaction_id: payment.transactionId,
+    updated_at: payment.updatedAt.toISOString(),
+  };
+}

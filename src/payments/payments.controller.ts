@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser } from '../auth/decorators/current-user.decorator';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
+import { PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
+import { SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
+import { PaymentsService } from './payments.service';
+
+const PAYMENT_ID = { name: 'payment_id', example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+
+@ApiTags('payments')
+@Controller('v1/payments')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Post()
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'createPayment',
+    summary: 'Create a payment request',
+    description:
+      'A request for money to send to a customer (product, subscription or invoice), paid at `payment_url`. It expires ' +
+      'unpaid after 7 days unless `expires_at` says otherwise. With `capture_method: manual` the customer only ' +
+      'authorizes and the funds are held until captured. On success the account receives one posted `credit` transaction.',
+  })
+  @ApiCreatedResponse({ type: PaymentResponseDto })
+  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto): Promise<PaymentResponseDto> {
+    return this.payments.create(caller, body);
+  }
+
+  @Get(':payment_id')
+  @ApiOperation({ operationId: 'getPayment', summary: 'Retrieve a payment request', description: "One of your account's payment requests (any, for admins)." })
+  @ApiParam(PAYMENT_ID)
+  @ApiOkResponse({ type: PaymentResponseDto })
+  @ApiErrors('unauthorized', 'payment_not_found')
+  get(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentResponseDto> {
+    return this.payments.get(caller, paymentId);
+  }
+
+  @Get(':payment_id/status')
+  @ApiOperation({
+    operationId: 'getPaymentStatus',
+    summary: 'Status of a payment request',
+    description: 'pending, authorized, succeeded, failed, canceled or expired; once succeeded, `transaction_id` is the credit it booked.',
+  })
+  @ApiParam(PAYMENT_ID)
+  @ApiOkResponse({ type: PaymentStatusResponseDto })
+  @ApiErrors('unauthorized', 'payment_not_found')
+  getStatus(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentStatusResponseDto> {
+    return this.payments.getStatus(caller, paymentId);
+  }
+
+  @Post(':payment_id/simulate')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'simulatePayment',
+    summary: 'Drive a sandbox payment request',
+    description:
+      'Sandbox provider only; the account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; ' +
+      '`succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit. Any other move, or ' +
+      'one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.',
+  })
+  @ApiParam(PAYMENT_ID)
+  @ApiOkResponse({ type: PaymentResponseDto })
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
+  simulate(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('payment_id') paymentId: string,
+    @Body() body: SimulatePaymentRequestDto,
+  ): Promise<PaymentResponseDto> {
+    return this.payments.simulate(caller, paymentId, body.outcome);
+  }
+}

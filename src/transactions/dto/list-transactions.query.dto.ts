@@ -1,0 +1,63 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
+import { IsCurrency } from '../../common/money/money.validators';
+import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
+import { IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { FieldProblem } from '../../common/errors/domain-error';
+import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
+
+export const MAX_METADATA_FILTERS = 10;
+
+/** `metadata[key]=value` filters: at most 10, each key given once with one value. */
+function checkMetadataFilter(value: Record<string, unknown>, field: string): FieldProblem[] {
+  const keys = Object.keys(value);
+  if (keys.length > MAX_METADATA_FILTERS) return [{ field, message: `at most ${MAX_METADATA_FILTERS} metadata filters may be combined` }];
+  return keys.flatMap((key) => {
+    const entry = value[key];
+    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters long` }];
+    if (typeof entry !== 'string') return [{ field: `${field}[${key}]`, message: 'must be given once' }];
+    if (entry.length > METADATA_VALUE_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `values are at most ${METADATA_VALUE_MAX_LENGTH} characters long` }];
+    return [];
+  });
+}
+
+const ISO_INSTANT = { strict: true, strictSeparator: true } as const;
+
+export class ListTransactionsQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES })
+  @IsOmittable()
+  @IsIn(TRANSACTION_STATUSES)
+  status?: TransactionStatus;
+
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
+  @IsOmittable()
+  @IsIn(TRANSACTION_TYPES)
+  type?: TransactionType;
+
+  @ApiPropertyOptional({ example: 'EUR' })
+  @IsOmittable()
+  @IsCurrency()
+  currency?: string;
+
+  @ApiPropertyOptional({ example: '2026-11-01T00:00:00.000Z', description: 'Created at or after this instant (ISO 8601).' })
+  @IsOmittable()
+  @IsISO8601(ISO_INSTANT)
+  created_from?: string;
+
+  @ApiPropertyOptional({ example: '2026-12-01T00:00:00.000Z', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @IsOmittable()
+  @IsISO8601(ISO_INSTANT)
+  created_to?: string;
+
+  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: only this account's transactions. Members always see their own account's." })
+  @IsOmittable()
+  @IsString()
+  @MaxLength(64)
+  account_id?: string;
+
+  /** Documented as a deepObject parameter on the operation (`metadata[key]=value`). */
+  @IsOmittable()
+  @IsJsonObject(checkMetadataFilter)
+  metadata?: Record<string, string>;
+}

@@ -1,0 +1,11 @@
+import { applyDecorators } from '@nestjs/common';
+import { ArrayMaxSize, IsArray, IsString, Length } from 'class-validator';
+
+/** Contract section 6 limits. */
+export const NOTES_MAX_LENGTH = 2000;
+export const REFERENCE_IDS_MAX = 10;
+export const REFERENCE_ID_MAX_LENGTH = 255;
+
+/** Reference ids: at most 10 strings of 1 to 255 characters. */
+export const IsReferenceIds = () =>
+  applyDecorators(IsArray(), ArrayMaxSize(REFERENCE_IDS_MAX), IsString({ each: true }), Length(1, REFERENCE_ID_MAX_LENGTH, { each: true }));

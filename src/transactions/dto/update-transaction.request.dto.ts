@@ -1,0 +1,41 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsJsonObject, IsOmittable, RefusesImmutableFields } from '../../common/validation/fields';
+import { checkMetadataPatch, MetadataPatch, METADATA_SCHEMA } from '../../common/validation/metadata';
+import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
+
+/** What a transaction was created with and may never change; sending one is `422 immutable_field`. */
+export const IMMUTABLE_TRANSACTION_FIELDS = [
+  'amount',
+  'currency',
+  'type',
+  'direction',
+  'account_id',
+  'status',
+  'description',
+  'counterparty_account_id',
+] as const;
+
+@RefusesImmutableFields(...IMMUTABLE_TRANSACTION_FIELDS)
+export class UpdateTransactionRequestDto {
+  @ApiPropertyOptional({
+    ...METADATA_SCHEMA,
+    additionalProperties: { type: 'string', maxLength: 500, nullable: true },
+    example: { channel: 'phone', campaign: null },
+    description: 'Merged key by key into the stored metadata; a key set to null is removed. At most 50 keys after the merge.',
+  })
+  @IsOmittable()
+  @IsJsonObject(checkMetadataPatch)
+  metadata?: MetadataPatch;
+
+  @ApiPropertyOptional({ type: [String], maxItems: REFERENCE_IDS_MAX, example: ['INV-2026-00042', 'PO-7781'], description: 'Replaces the list.' })
+  @IsOmittable()
+  @IsReferenceIds()
+  reference_ids?: string[];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTES_MAX_LENGTH, example: 'Customer confirmed by phone.', description: 'Replaces the notes; null clears them.' })
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(NOTES_MAX_LENGTH)
+  notes?: string | null;
+}

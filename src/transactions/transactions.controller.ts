@@ -1,0 +1,114 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser } from '../auth/decorators/current-user.decorator';
+import { Roles } from '../auth/decorators/roles.decorator';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
+import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
+import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
+import { IMMUTABLE_TRANSACTION_FIELDS, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
+import { TransactionsService } from './transactions.service';
+
+const TRANSACTION_ID = { name: 'transaction_id', example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+
+@ApiTags('transactions')
+@Controller('v1/transactions')
+export class TransactionsController {
+  constructor(private readonly transactions: TransactionsService) {}
+
+  @Post()
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'createTransaction',
+    summary: 'Create a transaction',
+    description:
+      'Books a `pending` transaction on your account (admins: on `account_id`). The type implies the direction, except ' +
+      'for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which ' +
+      'must be another open account. Amounts are integers in minor units.',
+  })
+  @ApiCreatedResponse({ type: TransactionResponseDto })
+  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto): Promise<TransactionResponseDto> {
+    return this.transactions.create(caller, body);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listTransactions',
+    summary: 'List transactions',
+    description:
+      "Newest first. Members see their account's transactions; admins see all, or one account's with `account_id`. " +
+      'Filters combine with AND; `metadata[key]=value` matches exactly and may be repeated with other keys (at most 10).',
+  })
+  @ApiQuery({
+    name: 'metadata',
+    required: false,
+    style: 'deepObject',
+    explode: true,
+    schema: { type: 'object', additionalProperties: { type: 'string' }, example: { order_id: '1042' } },
+    description: 'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`.',
+  })
+  @ApiOkResponse({ type: TransactionPageDto })
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ListTransactionsQueryDto): Promise<TransactionPageDto> {
+    return this.transactions.list(caller, query);
+  }
+
+  @Get(':transaction_id')
+  @ApiOperation({ operationId: 'getTransaction', summary: 'Retrieve a transaction', description: "One of your account's transactions (any, for admins)." })
+  @ApiParam(TRANSACTION_ID)
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiErrors('unauthorized', 'transaction_not_found')
+  get(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
+    return this.transactions.get(caller, transactionId);
+  }
+
+  @Patch(':transaction_id')
+  @ApiOperation({
+    operationId: 'updateTransaction',
+    summary: 'Amend a transaction',
+    description:
+      'Metadata (merged key by key; null removes a key), reference ids and notes, in any status. Fields fixed at creation ' +
+      `(${IMMUTABLE_TRANSACTION_FIELDS.map((field) => `\`${field}\``).join(', ')}) are refused with \`422 immutable_field\`.`,
+  })
+  @ApiParam(TRANSACTION_ID)
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiBodyErrors('unauthorized', 'account_closed', 'transaction_not_found', 'immutable_field')
+  update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('transaction_id') transactionId: string,
+    @Body() body: UpdateTransactionRequestDto,
+  ): Promise<TransactionResponseDto> {
+    return this.transactions.update(caller, transactionId, body);
+  }
+
+  @Delete(':transaction_id')
+  @ApiOperation({
+    operationId: 'cancelTransaction',
+    summary: 'Cancel a pending transaction',
+    description: 'pending -> canceled: it will never settle. Of concurrent requests exactly one succeeds.',
+  })
+  @ApiParam(TRANSACTION_ID)
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiErrors('unauthorized', 'account_closed', 'transaction_not_found', 'transaction_not_pending')
+  cancel(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
+    return this.transactions.cancel(caller, transactionId);
+  }
+
+  @Post(':transaction_id/post')
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOperation({
+    operationId: 'postTransaction',
+    summary: 'Post a pending transaction (admins)',
+    description: 'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds.',
+  })
+  @ApiParam(TRANSACTION_ID)
+  @ApiOkResponse({ type: TransactionResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending')
+  post(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
+    return this.transactions.post(caller, transactionId);
+  }
+}

@@ -1,0 +1,212 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DataSource } from 'typeorm';
+import { creationTimeOf } from '../src/common/ids/ids';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { expectError, expectStatus, login } from './support/factories';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
+
+/** The seed entry as `npm run seed` runs it, compiled beside this file. */
+const SEED = join(__dirname, '..', 'src', 'seed', 'seed.js');
+const TRANSACTIONS = 300;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function runSeed(databaseUrl: string, args: string[]): Promise<RunResult> {
+  const child = spawn(process.execPath, [SEED, ...args], {
+    // Another working directory, so that a developer's .env cannot point the run elsewhere.
+    cwd: tmpdir(),
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'seed-test-secret-of-at-least-32-bytes!!', ADMIN_EMAIL, ADMIN_PASSWORD },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+type Row = Record<string, string | number | null>;
+
+const instant = (value: string | number | null): number | null => (value === null ? null : Number(value));
+
+describe('npm run seed', () => {
+  let database: TestDatabase;
+  let seeded: RunResult;
+  let t: TestApp;
+  let db: DataSource;
+
+  before(async () => {
+    database = await createTestDatabase();
+    seeded = await runSeed(database.url, ['--size', 'small', '--transactions', String(TRANSACTIONS), '--seed', '7']);
+    t = await startTestApp({}, database);
+    db = t.app.get(DataSource);
+  });
+
+  after(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  const rows = (sql: string): Promise<Row[]> => db.query(sql);
+
+  it('exits 0 and prints the counts, the demo owner to log in as and the shared password', () => {
+    assert.equal(seeded.code, 0, seeded.stderr);
+    assert.match(seeded.stdout, /accounts: +5 \(1 closed\)/);
+    assert.match(seeded.stdout, /users: +15\n/);
+    assert.match(seeded.stdout, new RegExp(`transactions: +${TRANSACTIONS} `));
+    assert.match(seeded.stdout, /payment requests: +200 /);
+    assert.match(seeded.stdout, new RegExp(`Admin: ${ADMIN_EMAIL}`));
+    assert.match(seeded.stdout, /"email":"owner1@demo\.example"/);
+    assert.equal(/password: (.+)$/m.exec(seeded.stdout)?.[1], DEMO_PASSWORD);
+    assert.match(seeded.stdout, /\/docs/);
+  });
+
+  it('lets the printed owner log in and read its account, and the admin of ADMIN_EMAIL too', async () => {
+    const email = /"email":"([^"]+)"/.exec(seeded.stdout)![1];
+    const owner = await login(t.api, email, DEMO_PASSWORD);
+    const account = await t.api.get('/v1/account', { token: owner.token });
+    expectStatus(account, 200);
+    assert.equal(account.body.owner_user_id, owner.user.id);
+    assert.equal(account.body.status, 'open');
+    const members = await t.api.get('/v1/users', { token: owner.token });
+    expectStatus(members, 200);
+    assert.deepEqual(
+      members.body.data.map((user: { email: string }) => user.email).sort(),
+      ['member1-1@demo.example', 'member1-2@demo.example', 'owner1@demo.example'],
+    );
+    await login(t.api, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+
+  it("lists the owner's transactions", async () => {
+    const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
+    const accountId = owner.user.account_id!;
+    const [{ count }] = await rows(`SELECT COUNT(*) AS count FROM transactions WHERE account_id = '${accountId}'`);
+    assert.ok(Number(count) > 0, 'account 1 is the busiest account');
+    const page = await t.api.get('/v1/transactions?limit=20', { token: owner.token });
+    // The transactions endpoints may not exist yet; the rows above are what they will list.
+    if (page.status === 404 && page.body.error_code === 'not_found') return;
+    expectStatus(page, 200);
+    assert.ok(page.body.data.length > 0);
+    for (const transaction of page.body.data) assert.equal(transaction.account_id, accountId);
+  });
+
+  it('writes users and accounts that reference each other, with created_at read from the id', async () => {
+    const users = await rows(`SELECT id, email, role, account_id, created_at, updated_at FROM users WHERE email LIKE '%@demo.example'`);
+    const accounts = await rows('SELECT id, status, owner_user_id, created_at, updated_at, closed_at FROM accounts');
+    assert.equal(users.length, 15);
+    assert.equal(accounts.length, 5);
+    for (const row of [...users, ...accounts]) {
+      assert.equal(creationTimeOf(String(row.id)).getTime(), instant(row.created_at), `${row.id} created_at is its id's time`);
+      assert.ok(instant(row.updated_at)! >= instant(row.created_at)!);
+    }
+    for (const account of accounts) {
+      const owner = users.find((user) => user.id === account.owner_user_id)!;
+      assert.equal(owner.account_id, account.id);
+      assert.equal(users.filter((user) => user.account_id === account.id).length, 3);
+      assert.equal(account.status === 'closed', account.closed_at !== null);
+    }
+  });
+
+  it('writes transactions whose type, direction, status, counterparty and metadata rows agree', async () => {
+    const accounts = new Map((await rows('SELECT id, status, created_at, closed_at FROM accounts')).map((row) => [row.id, row]));
+    const transactions = await rows('SELECT * FROM transactions');
+    const entries = await rows('SELECT transaction_id, key, value, account_id FROM transaction_metadata');
+    assert.equal(transactions.length, TRANSACTIONS);
+    const directions: Record<string, string[]> = {
+      payment: ['debit'],
+      credit: ['credit'],
+      refund: ['credit'],
+      transfer: ['debit'],
+      adjustment: ['debit', 'credit'],
+    };
+    for (const row of transactions) {
+      const createdAt = instant(row.created_at)!;
+      const account = accounts.get(row.account_id)!;
+      assert.equal(creationTimeOf(String(row.id)).getTime(), createdAt);
+      assert.ok(createdAt >= instant(account.created_at)!, 'not before its account');
+      assert.ok(createdAt > Date.now() - 181 * DAY_MS && createdAt <= Date.now());
+      assert.ok(instant(row.updated_at)! >= createdAt);
+      assert.ok(directions[String(row.type)].includes(String(row.direction)), `${row.type} ${row.direction}`);
+      assert.ok(Number.isInteger(Number(row.amount)) && Number(row.amount) >= 1 && Number(row.amount) <= 999_999_999_999);
+      assert.equal(row.status === 'posted', row.posted_at !== null);
+      assert.equal(row.status === 'canceled', row.canceled_at !== null);
+      if (account.status === 'closed') {
+        assert.notEqual(row.status, 'pending', 'closing canceled what was pending');
+        assert.ok(createdAt <= instant(account.closed_at)!);
+      }
+      if (row.type === 'transfer') {
+        assert.notEqual(row.counterparty_account_id, row.account_id);
+        assert.equal(accounts.get(row.counterparty_account_id)?.status, 'open');
+      } else {
+        assert.equal(row.counterparty_account_id, null);
+      }
+      const references = JSON.parse(String(row.reference_ids)) as unknown[];
+      assert.ok(Array.isArray(references) && references.length <= 10 && references.every((id) => typeof id === 'string'));
+      const metadata = JSON.parse(String(row.metadata)) as Record<string, string>;
+      const mirrored = Object.fromEntries(
+        entries.filter((entry) => entry.transaction_id === row.id).map((entry) => {
+          assert.equal(entry.account_id, row.account_id);
+          return [String(entry.key), entry.value] as const;
+        }),
+      );
+      assert.deepEqual(mirrored, metadata);
+    }
+  });
+
+  it('writes payment requests whose status matches their capture, payment time and settling credit', async () => {
+    const accounts = new Map((await rows('SELECT id, status, closed_at FROM accounts')).map((row) => [row.id, row]));
+    const transactions = new Map((await rows('SELECT * FROM transactions')).map((row) => [row.id, row]));
+    const payments = await rows('SELECT * FROM payment_requests');
+    assert.equal(payments.length, 200);
+    const settled = [...transactions.values()].filter((row) => row.payment_id !== null);
+    assert.equal(settled.length, payments.filter((row) => row.status === 'succeeded').length);
+    for (const payment of payments) {
+      const createdAt = instant(payment.created_at)!;
+      assert.equal(creationTimeOf(String(payment.id)).getTime(), createdAt);
+      assert.equal(instant(payment.expires_at), createdAt + 7 * DAY_MS);
+      assert.ok(instant(payment.updated_at)! >= createdAt);
+      assert.equal(payment.payment_url, `https://sandbox.checkout.example/pay/${payment.id}`);
+      assert.equal(payment.provider, 'sandbox');
+      if (payment.status === 'authorized') assert.equal(payment.capture_method, 'manual');
+      assert.equal(payment.status === 'succeeded', payment.paid_at !== null);
+      assert.equal(payment.status === 'succeeded', payment.transaction_id !== null);
+      if (payment.status === 'succeeded') {
+        const credit = transactions.get(payment.transaction_id)!;
+        assert.equal(credit.payment_id, payment.id);
+        assert.deepEqual(
+          [credit.type, credit.direction, credit.status, credit.account_id, Number(credit.amount), credit.currency],
+          ['credit', 'credit', 'posted', payment.account_id, Number(payment.amount), payment.currency],
+        );
+        assert.equal(instant(credit.created_at), instant(payment.paid_at));
+      }
+      const account = accounts.get(payment.account_id)!;
+      const openAtClosing = account.status === 'closed' && instant(payment.expires_at)! > instant(account.closed_at)!;
+      if (openAtClosing) assert.ok(!['pending', 'authorized'].includes(String(payment.status)), 'closing canceled open requests');
+    }
+  });
+
+  it("refuses the users of a closed account at login", async () => {
+    const [closed] = await rows(`SELECT u.email FROM users u JOIN accounts a ON a.owner_user_id = u.id WHERE a.status = 'closed'`);
+    const response = await t.api.post('/v1/auth/login', { email: closed.email, password: DEMO_PASSWORD });
+    expectError(response, 403, 'account_closed');
+  });
+
+  it('refuses a second run on the same database with exit code 1, adding nothing', async () => {
+    const again = await runSeed(database.url, ['--size', 'small', '--transactions', '10']);
+    assert.equal(again.code, 1, again.stderr);
+    assert.match(again.stderr, /already contains demo data/);
+    const [{ count }] = await rows('SELECT COUNT(*) AS count FROM transactions');
+    assert.equal(Number(count), TRANSACTIONS);
+  });
+});
