@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, IsEmail, IsISO8601, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { normalizeEmail } from '../email';
 import { FieldProblem } from '../errors/domain-error';
 
@@ -23,6 +23,17 @@ export const IsEmailAddress = () =>
     IsString(),
     MaxLength(EMAIL_MAX_LENGTH),
     IsEmail(),
+  );
+
+/**
+ * An instant in ISO 8601: a date (midnight UTC), or a date and time with `Z` or
+ * an offset. A time without either is refused: it would be read in the
+ * server's time zone.
+ */
+export const IsInstant = () =>
+  applyDecorators(
+    IsISO8601({ strict: true, strictSeparator: true }),
+    Matches(/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:?\d{2}))?$/, { message: '$property must be a date, or a date and time with Z or an offset' }),
   );
 
 /**

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsISO8601, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
-import { DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
 
@@ -62,7 +62,7 @@ export class CreatePaymentRequestDto {
     description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
   })
   @IsOmittable()
-  @IsISO8601({ strict: true, strictSeparator: true })
+  @IsInstant()
   expires_at?: string;
 
   @ApiPropertyOptional({ ...METADATA_SCHEMA, example: { order_id: '1042' }, description: `${METADATA_SCHEMA.description} Copied to the credit transaction on success.` })

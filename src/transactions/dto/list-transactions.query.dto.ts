@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { IsCurrency } from '../../common/money/money.validators';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
-import { IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { IsInstant, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { FieldProblem } from '../../common/errors/domain-error';
 import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
@@ -22,8 +22,6 @@ function checkMetadataFilter(value: Record<string, unknown>, field: string): Fie
   });
 }
 
-const ISO_INSTANT = { strict: true, strictSeparator: true } as const;
-
 export class ListTransactionsQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ enum: TRANSACTION_STATUSES })
   @IsOmittable()
@@ -42,12 +40,12 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
 
   @ApiPropertyOptional({ example: '2026-11-01T00:00:00.000Z', description: 'Created at or after this instant (ISO 8601).' })
   @IsOmittable()
-  @IsISO8601(ISO_INSTANT)
+  @IsInstant()
   created_from?: string;
 
   @ApiPropertyOptional({ example: '2026-12-01T00:00:00.000Z', description: 'Created before this instant (ISO 8601, exclusive).' })
   @IsOmittable()
-  @IsISO8601(ISO_INSTANT)
+  @IsInstant()
   created_to?: string;
 
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: only this account's transactions. Members always see their own account's." })
