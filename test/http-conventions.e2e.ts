@@ -159,10 +159,53 @@ describe('HTTP conventions', () => {
 
   it('validates pagination parameters', async () => {
     const { token } = await registerAndLogin(t.api);
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'cursor=%25%25%25', 'cursor=eyJmb28iOjF9', 'unknown=1']) {
-      expectError(await t.api.get(`/v1/users?${query}`, { token }), 400, 'validation_error');
+    const refused = ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'limit=0x10', 'limit=1e1', 'limit=%205', 'limit[a]=1', 'limit[]=1'];
+    refused.push('cursor=%25%25%25', 'cursor=eyJmb28iOjF9', 'cursor[a]=1', 'unknown=1', 'constructor=1', '__proto__=1');
+    for (const query of refused) {
+      for (const list of ['/v1/users', '/v1/transactions']) {
+        const response = await t.api.get(`${list}?${query}`, { token });
+        assert.equal(response.status, 400, `${list}?${query}`);
+        expectError(response, 400, 'validation_error');
+        assert.ok(response.body.details.length > 0, query);
+      }
     }
     expectStatus(await t.api.get('/v1/users?limit=100', { token }), 200);
+  });
+
+  it('refuses constructor and __proto__ as body fields, which class-transformer would never copy', async () => {
+    const { token } = await registerAndLogin(t.api);
+    for (const field of ['constructor', '__proto__']) {
+      const response = await t.api.post('/v1/transactions', null, {
+        token,
+        rawBody: `{"type":"payment","amount":1,"currency":"EUR","${field}":"x"}`,
+      });
+      assert.equal(response.status, 400, field);
+      assert.ok(['validation_error', 'invalid_json'].includes(response.body.error_code), field);
+    }
+    const constructorField = await t.api.post('/v1/accounts', { type: 'business', name: 'Acme', email: 'a@b.example', constructor: 'x' }, { token });
+    expectError(constructorField, 400, 'validation_error');
+    assert.deepEqual(constructorField.body.details, [{ field: 'constructor', message: 'is not an accepted field' }]);
+  });
+
+  it('refuses lone surrogates, which no database can store as text', async () => {
+    const { token } = await registerAndLogin(t.api);
+    const body = `{"type":"business","name":"Acme \\ud800","email":"a@b.example"}`;
+    const response = await t.api.post('/v1/accounts', null, { token, rawBody: body });
+    expectError(response, 400, 'validation_error');
+    assert.equal(response.body.details[0].field, 'name');
+    expectStatus(await t.api.post('/v1/accounts', { type: 'business', name: 'Acme \u{1F600}', email: 'a@b.example' }, { token }), 201);
+  });
+
+  it('counts length limits in code points, as PostgreSQL does, so no value outgrows its column', async () => {
+    const owner = await accountOwner(t.api);
+    // Each unit is two code points, of which class-validator's Length would count only one.
+    const description = 'a\uFE0F'.repeat(300);
+    const tooLong = await t.api.post('/v1/transactions', { type: 'payment', amount: 1, currency: 'EUR', description }, { token: owner.token });
+    expectError(tooLong, 400, 'validation_error');
+    assert.equal(tooLong.body.details[0].field, 'description');
+    const name = '\u{1F600}'.repeat(200);
+    expectStatus(await t.api.patch('/v1/accounts', { name }, { token: owner.token }), 200);
+    expectError(await t.api.patch('/v1/accounts', { name: `${name}x` }, { token: owner.token }), 400, 'validation_error');
   });
 
   it('serves liveness and readiness without a token', async () => {

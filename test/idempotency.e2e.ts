@@ -210,6 +210,15 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [transaction.body.id]);
   });
 
+  it('scopes the key to the route as registered, not as spelled: a percent-encoded path gets the replay', async () => {
+    const caller = await accountOwner(t.api);
+    const key = unique('key');
+    const first = await send(t, '/v1/transactions', transactionBody('spelled'), caller, key);
+    expectFirstAnswer(first, 201);
+    expectReplayOf(await send(t, '/v1/%74ransactions', transactionBody('spelled'), caller, key), first);
+    assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [first.body.id]);
+  });
+
   it('scopes the key to the user, not the session: the same user in another session gets the replay', async () => {
     const caller = await accountOwner(t.api);
     const key = unique('key');

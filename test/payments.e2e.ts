@@ -288,6 +288,10 @@ describe('POST /v1/payments', () => {
       new Date(now + 91 * DAY_MS).toISOString(),
       'next tuesday',
       '2030-01-01 10:00:00',
+      // ISO 8601 forms that JavaScript cannot parse, or would read in the server's time zone.
+      `${new Date(now + DAY_MS).toISOString().slice(0, 10)}T10Z`,
+      `${new Date(now + DAY_MS).toISOString().slice(0, 10)}T10:00:00,5Z`,
+      `${new Date(now + DAY_MS).toISOString().slice(0, 10)}T10:00:00`,
       now + DAY_MS,
     ];
     for (const expiresAt of cases) {

@@ -40,3 +40,16 @@ export async function requireOpenAccount(manager: EntityManager, accountId: stri
   if (await manager.existsBy(Account, { id: accountId })) throw AccountErrors.closed();
   throw AccountErrors.notFound();
 }
+
+/** requireOpenAccount without the lock, for a check made before any write (the write then locks). */
+export async function checkOpenAccount(manager: EntityManager, accountId: string): Promise<void> {
+  const account = await manager.findOne(Account, { select: { id: true, status: true }, where: { id: accountId } });
+  if (!account) throw AccountErrors.notFound();
+  if (account.status !== 'open') throw AccountErrors.closed();
+}
+
+/** Takes the account row's exclusive lock (PostgreSQL) before a closure reads the clock. */
+export async function lockAccountForClosure(manager: EntityManager, accountId: string): Promise<void> {
+  if (!hasRowLocks(manager)) return;
+  await manager.createQueryBuilder(Account, 'account').select('account.id').where('account.id = :accountId', { accountId }).setLock('pessimistic_write').getOne();
+}

@@ -13,6 +13,7 @@ import { User } from '../users/entities/user.entity';
 import { UserErrors } from '../users/users.errors';
 import { normalizeEmail } from '../common/email';
 import { actingAccountId } from './account-scope';
+import { lockAccountForClosure } from './account-lock';
 import { AccountErrors } from './accounts.errors';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountResponseDto, CloseAccountResponseDto, toAccountResponse } from './dto/account.response.dto';
@@ -122,6 +123,8 @@ export class AccountsService {
     const accountId = actingAccountId(caller, target.account_id);
     return this.db.transaction(async (manager) => {
       const account = await this.findManageable(manager, caller, accountId);
+      // Waits for the writes that hold the account's lock, so that closed_at follows everything they committed.
+      await lockAccountForClosure(manager, account.id);
       const now = new Date();
       const closed = await manager
         .createQueryBuilder()

@@ -33,7 +33,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const start = this.idempotency.begin({
       scope: request.user ? `user:${request.user.userId}` : `ip:${request.ip}`,
       method: request.method,
-      path: request.url.split('?')[0],
+      // The route as registered, not as spelled: /v1/%74ransactions must not be another scope.
+      path: `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`,
       key,
       body: request.body,
     });

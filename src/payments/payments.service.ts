@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { requireOpenAccount } from '../accounts/account-lock';
+import { checkOpenAccount, requireOpenAccount } from '../accounts/account-lock';
 import { actingAccountId, visibleAccountScope } from '../accounts/account-scope';
 import { Account } from '../accounts/entities/account.entity';
 import { AuthErrors } from '../auth/auth.errors';
@@ -35,6 +35,9 @@ export class PaymentsService {
     const id = newId('pay');
     const createdAt = creationTimeOf(id);
     const expiresAt = this.expiryOf(request.expires_at, createdAt);
+    // Checked before the provider is asked, so that a refused request leaves no checkout behind;
+    // checked again under the lock below, as the account may close meanwhile.
+    await this.db.run((manager) => checkOpenAccount(manager, accountId));
     const checkout = await this.provider.openCheckout({
       paymentId: id,
       amount: request.amount,
@@ -106,13 +109,11 @@ export class PaymentsService {
         const current = await manager.findOneByOrFail(PaymentRequest, { id: payment.id });
         throw PaymentErrors.notPending(effectiveStatus(current, now), current.captureMethod, outcome);
       }
-      const updated: PaymentRequest = { ...payment, ...changes };
       if (outcome === 'succeeded') {
-        const credit = await this.transactions.recordPaymentCredit(manager, updated, now);
-        updated.transactionId = credit.id;
+        const credit = await this.transactions.recordPaymentCredit(manager, { ...payment, ...changes }, now);
         await manager.update(PaymentRequest, { id: payment.id }, { transactionId: credit.id });
       }
-      return toPaymentResponse(updated, now);
+      return toPaymentResponse(await manager.findOneByOrFail(PaymentRequest, { id: payment.id }), now);
     });
   }
 

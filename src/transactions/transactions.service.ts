@@ -79,11 +79,13 @@ export class TransactionsService {
       if (query.status !== undefined) builder.andWhere('txn.status = :status', { status: query.status });
       if (query.type !== undefined) builder.andWhere('txn.type = :type', { type: query.type });
       if (query.currency !== undefined) builder.andWhere('txn.currency = :currency', { currency: query.currency });
-      // Ids carry their creation time: a created_at range is an id range on the same (…, id) index.
-      if (createdFrom) builder.andWhere('txn.id >= :fromId', { fromId: lowestIdAt('txn', createdFrom) });
-      if (createdTo) builder.andWhere('txn.id < :toId', { toId: lowestIdAt('txn', createdTo) });
-      this.filterByMetadata(builder, query.metadata ?? {}, accountId);
-      return fetchPage(builder, query, toTransactionResponse);
+      // Ids carry their creation time: a created_at range is an id range on the same (…, id) indexes.
+      const idColumns = ['txn.id', ...this.joinMetadataFilters(builder, query.metadata ?? {}, accountId)];
+      for (const column of idColumns) {
+        if (createdFrom) builder.andWhere(`${column} >= :fromId`, { fromId: lowestIdAt('txn', createdFrom) });
+        if (createdTo) builder.andWhere(`${column} < :toId`, { toId: lowestIdAt('txn', createdTo) });
+      }
+      return fetchPage(builder, query, toTransactionResponse, { sameIdColumns: idColumns.slice(1) });
     });
   }
 
@@ -175,7 +177,8 @@ export class TransactionsService {
         .where('id = :id AND status = :pending', { id: found.id, pending: 'pending' })
         .execute();
       if (result.affected !== 1) throw TransactionErrors.notPending(await this.currentStatus(manager, found.id));
-      return toTransactionResponse({ ...found, ...changes });
+      // Read again: an amendment may have committed between the first read and the update.
+      return toTransactionResponse(await manager.findOneByOrFail(Transaction, { id: found.id }));
     });
   }
 
@@ -200,9 +203,12 @@ export class TransactionsService {
     if (entries.length > 0) await manager.insert(TransactionMetadataEntry, entries);
   }
 
-  /** One join per `metadata[key]=value` filter; all must match. */
-  private filterByMetadata(builder: SelectQueryBuilder<Transaction>, filters: Record<string, string>, accountId: string | undefined): void {
-    Object.entries(filters).forEach(([key, value], index) => {
+  /**
+   * One join per `metadata[key]=value` filter; all must match. Returns the joined
+   * transaction id columns, which get the same id bounds as the transaction.
+   */
+  private joinMetadataFilters(builder: SelectQueryBuilder<Transaction>, filters: Record<string, string>, accountId: string | undefined): string[] {
+    return Object.entries(filters).map(([key, value], index) => {
       const alias = `meta${index}`;
       const scope = accountId === undefined ? '' : ` AND ${alias}.accountId = :accountId`;
       builder.innerJoin(
@@ -211,6 +217,7 @@ export class TransactionsService {
         `${alias}.transactionId = txn.id AND ${alias}.key = :${alias}Key AND ${alias}.value = :${alias}Value${scope}`,
         { [`${alias}Key`]: key, [`${alias}Value`]: value },
       );
+      return `${alias}.transactionId`;
     });
   }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString } from 'class-validator';
+import { IsOmittable, MaxChars } from '../../common/validation/fields';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType } from '../entities/account.entity';
 
@@ -9,7 +9,7 @@ export class TargetAccountQueryDto {
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to act on (default: the caller's own)." })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   account_id?: string;
 }
 

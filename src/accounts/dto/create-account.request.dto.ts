@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
 export class CreateAccountRequestDto {
@@ -29,6 +29,6 @@ export class CreateAccountRequestDto {
   @ApiPropertyOptional({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Admins only: the user who will own the account (default: the caller).' })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   owner_user_id?: string;
 }

@@ -1,29 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength, MinLength } from 'class-validator';
-import { IsOmittable } from '../../common/validation/fields';
+import { IsString, MinLength } from 'class-validator';
+import { IsOmittable, MaxChars } from '../../common/validation/fields';
 
 export class LoginRequestDto {
   @ApiProperty({ example: 'ada@example.com', description: 'Matched case-insensitively.' })
   @IsString()
   @MinLength(1)
-  @MaxLength(254)
+  @MaxChars(254)
   email: string;
 
   @ApiProperty({ example: 'correct horse battery staple', format: 'password' })
   @IsString()
   @MinLength(1)
-  @MaxLength(128)
+  @MaxChars(128)
   password: string;
 
   @ApiPropertyOptional({ example: 'ios-4F2A9C', description: 'Identifier of the client device, recorded on the session.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(255)
+  @MaxChars(255)
   device_id?: string;
 
   @ApiPropertyOptional({ example: '3.4.1', description: 'Client application version, recorded on the session.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   client_version?: string;
 }

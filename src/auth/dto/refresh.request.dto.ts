@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '../../common/validation/fields';
+import { IsBoolean, IsString } from 'class-validator';
+import { IsOmittable, MaxChars } from '../../common/validation/fields';
 
 export class RefreshRequestDto {
   @ApiPropertyOptional({ example: 'ios-4F2A9C', description: 'Client device identifier; recorded on the session.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(255)
+  @MaxChars(255)
   device_id?: string;
 
   @ApiPropertyOptional({
@@ -20,6 +20,6 @@ export class RefreshRequestDto {
   @ApiPropertyOptional({ example: '3.4.1', description: 'Client application version; recorded on the session.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   client_version?: string;
 }

@@ -18,8 +18,9 @@ describe('query strings', () => {
     const query = parseQueryString('metadata[__proto__]=x&metadata[constructor]=y&__proto__=z');
     const metadata = query.metadata as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(query), null);
-    assert.equal(Object.getPrototypeOf(metadata), null);
+    assert.equal(Object.getPrototypeOf(metadata), Object.prototype);
     assert.deepEqual(Object.keys(metadata), ['__proto__', 'constructor']);
+    assert.equal(Object.getOwnPropertyDescriptor(metadata, '__proto__')?.value, 'x');
     assert.equal(({} as Record<string, unknown>).x, undefined);
   });
 

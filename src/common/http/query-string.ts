@@ -5,8 +5,8 @@ const GROUPED = /^([A-Za-z_]+)\[([^[\]]*)\]$/;
 /**
  * Fastify's query-string parser, plus one level of bracket groups:
  * `metadata[order_id]=42&metadata[channel]=web` becomes
- * `{ metadata: { order_id: '42', channel: 'web' } }`. Objects have no
- * prototype, so a key such as `__proto__` stays a plain key. A name used both
+ * `{ metadata: { order_id: '42', channel: 'web' } }`. A key such as
+ * `__proto__` stays a plain key. A name used both
  * plainly and as a group keeps its bracketed entries as they were written, for
  * validation to refuse as unknown fields.
  */
@@ -21,8 +21,10 @@ export function parseQueryString(raw: string): Record<string, unknown> {
       continue;
     }
     const [, group, key] = grouped;
-    groups[group] ??= Object.create(null);
-    groups[group][key] = value;
+    // A plain object (class-transformer cannot convert a prototype-less one) whose keys are
+    // defined, never assigned, so that `__proto__` stays a plain key.
+    groups[group] ??= {};
+    Object.defineProperty(groups[group], key, { value, enumerable: true, writable: true, configurable: true });
   }
   return Object.assign(query, groups);
 }

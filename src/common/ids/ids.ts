@@ -35,5 +35,6 @@ export function creationTimeOf(id: string): Date {
  * created_at range becomes an id range and rides on the (…, id) indexes.
  */
 export function lowestIdAt(prefix: IdPrefix, instant: Date): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('lowestIdAt needs a valid instant');
   return `${prefix}_${lowestUlidAt(Math.max(0, Math.min(instant.getTime(), 2 ** 48 - 1)))}`;
 }

@@ -12,16 +12,23 @@ export function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify({ id: position.id }), 'utf8').toString('base64url');
 }
 
+export const INVALID_CURSOR_MESSAGE = 'is not a cursor returned by this list';
+
 export function decodeCursor(cursor: string): CursorPosition {
-  const invalid = () => validationError('cursor', 'is not a cursor returned by this list');
-  if (!/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) throw invalid();
+  const position = parseCursor(cursor);
+  if (position === null) throw validationError('cursor', INVALID_CURSOR_MESSAGE);
+  return position;
+}
+
+/** The keyset position in a cursor, or null when it is not one of ours. */
+export function parseCursor(cursor: unknown): CursorPosition | null {
+  if (typeof cursor !== 'string' || !/^[A-Za-z0-9_-]{1,512}$/.test(cursor)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    return null;
   }
   const id = (parsed as { id?: unknown } | null)?.id;
-  if (typeof id !== 'string' || !/^[a-z]{3}_[0-9A-Z]{26}$/.test(id)) throw invalid();
-  return { id };
+  return typeof id === 'string' && /^[a-z]{3}_[0-9A-Z]{26}$/.test(id) ? { id } : null;
 }

@@ -8,6 +8,15 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
+export interface PageOptions {
+  /**
+   * Joined columns equal to the row id (a join on it): they get the cursor bound
+   * too, because the planner does not carry it across the join, and an index on
+   * the joined table can then start at the cursor instead of at the newest row.
+   */
+  sameIdColumns?: string[];
+}
+
 /**
  * Keyset pagination, newest first. Ids are time-ordered, so `id < cursor`
  * with `ORDER BY id DESC` walks the list without OFFSET: a deep page costs
@@ -17,11 +26,13 @@ export async function fetchPage<Entity extends ObjectLiteral & { id: string }, I
   query: SelectQueryBuilder<Entity>,
   pagination: PaginationQueryDto,
   toItem: (row: Entity) => Item,
+  options: PageOptions = {},
 ): Promise<Page<Item>> {
   const alias = query.alias;
   const limit = pagination.limit ?? DEFAULT_PAGE_SIZE;
   if (pagination.cursor !== undefined) {
-    query.andWhere(`${alias}.id < :cursorId`, { cursorId: decodeCursor(pagination.cursor).id });
+    const cursorId = decodeCursor(pagination.cursor).id;
+    for (const column of [`${alias}.id`, ...(options.sameIdColumns ?? [])]) query.andWhere(`${column} < :cursorId`, { cursorId });
   }
   const rows = await query.orderBy(`${alias}.id`, 'DESC').limit(limit + 1).getMany();
   const hasMore = rows.length > limit;

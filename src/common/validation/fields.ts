@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsISO8601, IsString, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Allow, IsEmail, IsISO8601, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { normalizeEmail } from '../email';
 import { FieldProblem } from '../errors/domain-error';
 
@@ -9,9 +9,35 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Free-text descriptions of transactions and payment requests. */
 export const DESCRIPTION_MAX_LENGTH = 500;
 
+/**
+ * Length limits count Unicode code points, as PostgreSQL's varchar(n) does.
+ * (class-validator's Length skips variation selectors and the second half of
+ * surrogate pairs, which let a value past the column's limit.)
+ */
+export const CharLength = (min: number, max: number, options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'charLength',
+      constraints: [min, max],
+      validator: {
+        validate: (value) => typeof value === 'string' && codePoints(value) >= min && codePoints(value) <= max,
+        defaultMessage: () => (min > 0 ? `must be ${min} to ${max} characters long` : `must be at most ${max} characters long`),
+      },
+    },
+    options,
+  );
+
+export const MaxChars = (max: number) => CharLength(0, max);
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
 /** A display name of a person or a company: 1 to 200 characters, not only white space. */
 export const IsDisplayName = () =>
-  applyDecorators(IsString(), Length(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
+  applyDecorators(IsString(), CharLength(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
 
 /**
  * An email address, normalized (trimmed, lower-cased) before it is checked, so
@@ -21,7 +47,7 @@ export const IsEmailAddress = () =>
   applyDecorators(
     Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
     IsString(),
-    MaxLength(EMAIL_MAX_LENGTH),
+    MaxChars(EMAIL_MAX_LENGTH),
     IsEmail(),
   );
 
@@ -33,8 +59,17 @@ export const IsEmailAddress = () =>
 export const IsInstant = () =>
   applyDecorators(
     IsISO8601({ strict: true, strictSeparator: true }),
-    Matches(/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:?\d{2}))?$/, { message: '$property must be a date, or a date and time with Z or an offset' }),
+    ValidateBy({
+      name: 'isInstant',
+      validator: {
+        // The forms JavaScript parses the same everywhere; ISO 8601 allows more (T10Z, decimal commas).
+        validate: (value) => typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)),
+        defaultMessage: () => 'must be a date (2026-11-21), or a date and time with Z or an offset (2026-11-21T10:15:30.123Z)',
+      },
+    }),
   );
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**
  * The field may be left out, but when present it is validated, null included.

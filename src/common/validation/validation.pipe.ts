@@ -23,7 +23,10 @@ class ApiValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
       throw validationError('body', 'must be a JSON object');
     }
-    if (metadata.type === 'body' || metadata.type === 'query') checkStrings(value, metadata.type);
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      checkStrings(value, metadata.type);
+      if (isJsonObject(value)) refuseInheritedNames(value);
+    }
     if (metadata.type === 'body' && metadata.metatype && isJsonObject(value)) refuseImmutableFields(value, metadata.metatype);
     const rawFields = (metadata.type === 'body' || metadata.type === 'query') && metadata.metatype ? jsonObjectFields(metadata.metatype) : [];
     if (rawFields.length === 0 || !isJsonObject(value)) return super.transform(value, metadata);
@@ -47,6 +50,15 @@ class ApiValidationPipe extends ValidationPipe {
   }
 }
 
+/**
+ * class-transformer never copies `constructor` or `__proto__`, so the
+ * whitelist would not see them: they are refused here like any unknown field.
+ */
+function refuseInheritedNames(value: Record<string, unknown>): void {
+  const field = ['constructor', '__proto__'].find((name) => Object.hasOwn(value, name));
+  if (field !== undefined) throw validationFailure([{ field, message: 'is not an accepted field' }]);
+}
+
 function refuseImmutableFields(body: Record<string, unknown>, dtoClass: object): void {
   const field = immutableFields(dtoClass).find((name) => name in body);
   if (field !== undefined) {
@@ -65,6 +77,8 @@ export function createValidationPipe(): ValidationPipe {
 }
 
 const MAX_NESTING = 32;
+/** With the u flag a surrogate pair is one code point; a surrogate on its own (not storable as UTF-8) matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Refuses what no field may hold: the NUL character (PostgreSQL cannot store it
@@ -78,6 +92,7 @@ function checkStrings(root: unknown, rootName: string): void {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) throw validationError(path || rootName, 'must not contain the NUL character (U+0000)');
+      if (LONE_SURROGATE.test(value)) throw validationError(path || rootName, 'must be well-formed Unicode (no lone surrogates)');
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
@@ -85,6 +100,7 @@ function checkStrings(root: unknown, rootName: string): void {
     for (const [key, item] of Object.entries(value)) {
       const itemPath = path ? `${path}.${key}` : key;
       if (key.includes('\u0000')) throw validationError(path || rootName, 'keys must not contain the NUL character (U+0000)');
+      if (LONE_SURROGATE.test(key)) throw validationError(path || rootName, 'keys must be well-formed Unicode (no lone surrogates)');
       pending.push({ value: item, path: itemPath, depth: depth + 1 });
     }
   }

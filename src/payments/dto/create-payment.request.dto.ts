@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
 import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
-import { DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { CharLength, DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
 
@@ -22,7 +22,7 @@ export class CreatePaymentRequestDto {
   @IsIn(PAYMENT_PURPOSES)
   purpose: PaymentPurpose;
 
-  @ApiProperty({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 4999, description: "In the currency's minor units (cents)." })
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 4999, description: "In the currency's minor units (cents)." })
   @IsAmount()
   amount: number;
 
@@ -39,13 +39,13 @@ export class CreatePaymentRequestDto {
   @ApiPropertyOptional({ example: 'INV-2026-00042', maxLength: 255, description: 'Your reference: the invoice, order or subscription it is for.' })
   @IsOmittable()
   @IsString()
-  @Length(1, 255)
+  @CharLength(1, 255)
   reference_id?: string;
 
   @ApiPropertyOptional({ example: 'Invoice 42: consulting, November', maxLength: DESCRIPTION_MAX_LENGTH })
   @IsOmittable()
   @IsString()
-  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  @MaxChars(DESCRIPTION_MAX_LENGTH)
   description?: string;
 
   @ApiPropertyOptional({
@@ -58,6 +58,7 @@ export class CreatePaymentRequestDto {
   capture_method?: CaptureMethod;
 
   @ApiPropertyOptional({
+    format: 'date-time',
     example: '2026-11-28T10:15:30.123Z',
     description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
   })
@@ -73,6 +74,6 @@ export class CreatePaymentRequestDto {
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to be paid (default: the caller's own)." })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   account_id?: string;
 }

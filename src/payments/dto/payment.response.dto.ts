@@ -25,7 +25,7 @@ export class PaymentResponseDto {
   @ApiProperty({ type: String, nullable: true, example: 'INV-2026-00042' })
   reference_id: string | null;
 
-  @ApiProperty({ example: 4999 })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 4999, description: 'Minor units of the currency.' })
   amount: number;
 
   @ApiProperty({ example: 'EUR' })
@@ -72,7 +72,7 @@ export class PaymentStatusResponseDto {
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' })
   status: PaymentStatus;
 
-  @ApiProperty({ example: 4999 })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 4999, description: 'Minor units of the currency.' })
   amount: number;
 
   @ApiProperty({ example: 'EUR' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
-import { DESCRIPTION_MAX_LENGTH, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { DESCRIPTION_MAX_LENGTH, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
 import { DIRECTIONS, Direction, TRANSACTION_TYPES, TransactionType } from '../entities/transaction.entity';
@@ -11,7 +11,7 @@ export class CreateTransactionRequestDto {
   @IsIn(TRANSACTION_TYPES)
   type: TransactionType;
 
-  @ApiProperty({ minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 12_50, description: "In the currency's minor units (cents): 1250 is 12.50 EUR." })
+  @ApiProperty({ type: 'integer', format: 'int64', minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 12_50, description: "In the currency's minor units (cents): 1250 is 12.50 EUR." })
   @IsAmount()
   amount: number;
 
@@ -30,7 +30,7 @@ export class CreateTransactionRequestDto {
   @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH, example: 'Office chairs, order 1042' })
   @IsOmittable()
   @IsString()
-  @MaxLength(DESCRIPTION_MAX_LENGTH)
+  @MaxChars(DESCRIPTION_MAX_LENGTH)
   description?: string;
 
   @ApiPropertyOptional({ type: [String], maxItems: REFERENCE_IDS_MAX, example: ['INV-2026-00042'] })
@@ -46,18 +46,18 @@ export class CreateTransactionRequestDto {
   @ApiPropertyOptional({ maxLength: NOTES_MAX_LENGTH, example: 'Approved by finance.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(NOTES_MAX_LENGTH)
+  @MaxChars(NOTES_MAX_LENGTH)
   notes?: string;
 
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Transfers only (and required for them): the open account that receives the money.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   counterparty_account_id?: string;
 
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to book on (default: the caller's own). Members book on their own account." })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   account_id?: string;
 }

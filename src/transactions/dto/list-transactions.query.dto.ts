@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
 import { IsCurrency } from '../../common/money/money.validators';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
-import { IsInstant, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { FieldProblem } from '../../common/errors/domain-error';
 import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
@@ -38,12 +38,12 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
   @IsCurrency()
   currency?: string;
 
-  @ApiPropertyOptional({ example: '2026-11-01T00:00:00.000Z', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-01T00:00:00.000Z', description: 'Created at or after this instant (ISO 8601).' })
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ example: '2026-12-01T00:00:00.000Z', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional({ format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Created before this instant (ISO 8601, exclusive).' })
   @IsOmittable()
   @IsInstant()
   created_to?: string;
@@ -51,7 +51,7 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: only this account's transactions. Members always see their own account's." })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   account_id?: string;
 
   /** Documented as a deepObject parameter on the operation (`metadata[key]=value`). */

@@ -1,5 +1,6 @@
+import { CharLength } from '../../common/validation/fields';
 import { applyDecorators } from '@nestjs/common';
-import { ArrayMaxSize, IsArray, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString } from 'class-validator';
 
 /** Contract section 6 limits. */
 export const NOTES_MAX_LENGTH = 2000;
@@ -8,4 +9,4 @@ export const REFERENCE_ID_MAX_LENGTH = 255;
 
 /** Reference ids: at most 10 strings of 1 to 255 characters. */
 export const IsReferenceIds = () =>
-  applyDecorators(IsArray(), ArrayMaxSize(REFERENCE_IDS_MAX), IsString({ each: true }), Length(1, REFERENCE_ID_MAX_LENGTH, { each: true }));
+  applyDecorators(IsArray(), ArrayMaxSize(REFERENCE_IDS_MAX), IsString({ each: true }), CharLength(1, REFERENCE_ID_MAX_LENGTH, { each: true }));

@@ -29,7 +29,7 @@ export class TransactionResponseDto {
   @ApiProperty({ enum: DIRECTIONS, example: 'debit', description: "From the account's side." })
   direction: Direction;
 
-  @ApiProperty({ example: 1250, description: 'Minor units of the currency.' })
+  @ApiProperty({ type: 'integer', format: 'int64', example: 1250, description: 'Minor units of the currency.' })
   amount: number;
 
   @ApiProperty({ example: 'EUR' })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsJsonObject, IsOmittable, RefusesImmutableFields } from '../../common/validation/fields';
+import { IsString, ValidateIf } from 'class-validator';
+import { IsJsonObject, IsOmittable, MaxChars, RefusesImmutableFields } from '../../common/validation/fields';
 import { checkMetadataPatch, MetadataPatch, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
 
@@ -36,6 +36,6 @@ export class UpdateTransactionRequestDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTES_MAX_LENGTH, example: 'Customer confirmed by phone.', description: 'Replaces the notes; null clears them.' })
   @ValidateIf((_object, value) => value !== undefined && value !== null)
   @IsString()
-  @MaxLength(NOTES_MAX_LENGTH)
+  @MaxChars(NOTES_MAX_LENGTH)
   notes?: string | null;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
 
@@ -17,7 +17,7 @@ export class CreateUserRequestDto {
     description: 'Any characters. Refused when it is the email, a common password or a trivial pattern.',
   })
   @IsString()
-  @MaxLength(PASSWORD_MAX_LENGTH * 4)
+  @MaxChars(PASSWORD_MAX_LENGTH * 4)
   password: string;
 
   @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
@@ -30,7 +30,7 @@ export class CreateUserRequestDto {
   })
   @IsOmittable()
   @IsString()
-  @MaxLength(64)
+  @MaxChars(64)
   account_id?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES, default: 'member', description: 'Admins only.' })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString } from 'class-validator';
+import { IsOmittable, MaxChars } from '../../common/validation/fields';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 
@@ -8,7 +8,7 @@ export class ListUsersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ example: 'ada@example.com', description: 'Exact email (case-insensitive).' })
   @IsOmittable()
   @IsString()
-  @MaxLength(254)
+  @MaxChars(254)
   email?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable } from '../../common/validation/fields';
+import { IsIn, IsString } from 'class-validator';
+import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../entities/user.entity';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
 
@@ -21,13 +21,13 @@ export class UpdateUserRequestDto {
   })
   @IsOmittable()
   @IsString()
-  @MaxLength(PASSWORD_MAX_LENGTH * 4)
+  @MaxChars(PASSWORD_MAX_LENGTH * 4)
   password?: string;
 
   @ApiPropertyOptional({ format: 'password', description: 'Your current password; required to change your own password.' })
   @IsOmittable()
   @IsString()
-  @MaxLength(PASSWORD_MAX_LENGTH * 4)
+  @MaxChars(PASSWORD_MAX_LENGTH * 4)
   current_password?: string;
 
   @ApiPropertyOptional({ enum: USER_ROLES, description: 'Admins only.' })
