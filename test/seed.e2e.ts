@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { creationTimeOf } from '../src/common/ids/ids';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { expectError, expectStatus, login } from './support/factories';
+import { walkPages } from './support/shapes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
 /** The seed entry as `npm run seed` runs it, compiled beside this file. */
@@ -88,17 +89,37 @@ describe('npm run seed', () => {
     await login(t.api, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
-  it("lists the owner's transactions", async () => {
+  it("serves the owner's transactions over HTTP, and the created_at and metadata filters find what the rows hold", async () => {
     const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
     const accountId = owner.user.account_id!;
-    const [{ count }] = await rows(`SELECT COUNT(*) AS count FROM transactions WHERE account_id = '${accountId}'`);
-    assert.ok(Number(count) > 0, 'account 1 is the busiest account');
-    const page = await t.api.get('/v1/transactions?limit=20', { token: owner.token });
-    // The transactions endpoints may not exist yet; the rows above are what they will list.
-    if (page.status === 404 && page.body.error_code === 'not_found') return;
-    expectStatus(page, 200);
-    assert.ok(page.body.data.length > 0);
-    for (const transaction of page.body.data) assert.equal(transaction.account_id, accountId);
+    const stored = await rows(`SELECT id, created_at, metadata FROM transactions WHERE account_id = '${accountId}' ORDER BY id DESC`);
+    assert.ok(stored.length > 20, 'account 1 is the busiest account');
+    const walk = (query: string) => walkPages(t.api, owner.token, `/v1/transactions?limit=100${query}`, () => undefined);
+    assert.deepEqual(await walk(''), stored.map((row) => row.id));
+
+    // The API turns created_at ranges into id ranges: they agree only because created_at is the id's time.
+    const [to, from] = [stored[5], stored[Math.min(stored.length - 1, 15)]].map((row) => new Date(instant(row.created_at)!).toISOString());
+    const inRange = stored.filter((row) => instant(row.created_at)! >= Date.parse(from) && instant(row.created_at)! < Date.parse(to));
+    assert.ok(inRange.length >= 10);
+    assert.deepEqual(await walk(`&created_from=${from}&created_to=${to}`), inRange.map((row) => row.id));
+
+    const tagged = stored.find((row) => JSON.parse(String(row.metadata)).channel !== undefined)!;
+    const channel = JSON.parse(String(tagged.metadata)).channel as string;
+    const sameChannel = stored.filter((row) => JSON.parse(String(row.metadata)).channel === channel);
+    assert.deepEqual(await walk(`&metadata[channel]=${channel}`), sameChannel.map((row) => row.id));
+  });
+
+  it("serves a succeeded payment's status with the credit that settled it", async () => {
+    const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
+    const [payment] = await rows(`SELECT id, transaction_id FROM payment_requests WHERE account_id = '${owner.user.account_id}' AND status = 'succeeded'`);
+    const status = await t.api.get(`/v1/payments/${payment.id}/status`, { token: owner.token });
+    expectStatus(status, 200);
+    assert.equal(status.body.status, 'succeeded');
+    assert.equal(status.body.transaction_id, payment.transaction_id);
+    const credit = await t.api.get(`/v1/transactions/${payment.transaction_id}`, { token: owner.token });
+    expectStatus(credit, 200);
+    assert.equal(credit.body.payment_id, payment.id);
+    assert.equal(credit.body.status, 'posted');
   });
 
   it('writes users and accounts that reference each other, with created_at read from the id', async () => {

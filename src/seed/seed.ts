@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { PasswordHasher } from '../auth/password-hasher';
 import { AppConfig, ConfigValidationError } from '../config/app-config';
@@ -60,13 +61,19 @@ function wholeNumber(option: string, raw: string, max: number): number {
   return value;
 }
 
+/** Our own checks, or parseArgs refusing an unknown option or a missing value. */
+function isUsageProblem(error: unknown): error is Error {
+  if (error instanceof UsageError) return true;
+  return error instanceof Error && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+}
+
 async function main(): Promise<number> {
   let args: SeedArguments;
   try {
     args = parseSeedArguments();
   } catch (error) {
-    if (!(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
-    process.stderr.write(`${(error as Error).message ? `${(error as Error).message}\n` : ''}${USAGE}\n`);
+    if (!isUsageProblem(error)) throw error;
+    process.stderr.write(`${error.message === '' ? '' : `${error.message}\n`}${USAGE}\n`);
     return 2;
   }
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -75,7 +82,7 @@ async function main(): Promise<number> {
   // The application context runs the migrations and creates the ADMIN_EMAIL admin, as a start of the server would.
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
-    const generator = new DemoDataGenerator(context.get(Database), context.get(PasswordHasher), (line) => process.stderr.write(`${line}\n`));
+    const generator = new DemoDataGenerator(context.get(Database), context.get(DataSource), context.get(PasswordHasher), (line) => process.stderr.write(`${line}\n`));
     process.stderr.write(`Seeding ${args.sizeName} demo data (seed ${args.seed}) into ${config.database.kind}...\n`);
     const summary = await generator.generate({ size: args.size, seed: args.seed });
     const seconds = (performance.now() - startedAt) / 1000;

@@ -17,6 +17,7 @@ import { toTransactionResponse, TransactionResponseDto } from './dto/transaction
 import { UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
 import { Transaction, TransactionMetadata, TransactionStatus } from './entities/transaction.entity';
+import { metadataEntriesOf, paymentCredit } from './transaction-records';
 import { checkCounterparty, directionFor } from './transaction-rules';
 import { TransactionErrors } from './transactions.errors';
 
@@ -140,28 +141,8 @@ export class TransactionsService {
   }
 
   /** The posted credit that settles a succeeded payment request, inside the caller's transaction. */
-  async recordPaymentCredit(manager: EntityManager, payment: PaymentRequest, now: Date): Promise<Transaction> {
-    const id = newId('txn');
-    const createdAt = creationTimeOf(id);
-    return this.insert(manager, {
-      id,
-      accountId: payment.accountId,
-      type: 'credit',
-      status: 'posted',
-      direction: 'credit',
-      amount: payment.amount,
-      currency: payment.currency,
-      description: payment.description ?? `Payment request ${payment.id}`,
-      referenceIds: payment.referenceId === null ? [] : [payment.referenceId],
-      metadata: payment.metadata,
-      notes: null,
-      counterpartyAccountId: null,
-      paymentId: payment.id,
-      createdAt,
-      updatedAt: createdAt,
-      postedAt: now,
-      canceledAt: null,
-    });
+  recordPaymentCredit(manager: EntityManager, payment: PaymentRequest, now: Date): Promise<Transaction> {
+    return this.insert(manager, paymentCredit(payment, newId('txn'), now));
   }
 
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
@@ -199,7 +180,7 @@ export class TransactionsService {
   }
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Transaction, metadata: TransactionMetadata): Promise<void> {
-    const entries = Object.entries(metadata).map(([key, value]) => ({ transactionId: transaction.id, accountId: transaction.accountId, key, value }));
+    const entries = metadataEntriesOf({ ...transaction, metadata });
     if (entries.length > 0) await manager.insert(TransactionMetadataEntry, entries);
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RANDOM_BYTES = 10;
@@ -26,12 +26,23 @@ class UlidGenerator {
     return encodeTime(this.lastTime) + encodeRandom(this.lastRandom);
   }
 
+  /** A ULID of any millisecond, outside the monotonic sequence, with fresh randomness from the pool. */
+  at(time: number): string {
+    const random = new Uint8Array(RANDOM_BYTES);
+    this.takeFromPool(random);
+    return encodeTime(time) + encodeRandom(random);
+  }
+
   private fillRandom(): void {
+    this.takeFromPool(this.lastRandom);
+  }
+
+  private takeFromPool(target: Uint8Array): void {
     if (this.poolOffset + RANDOM_BYTES > POOL_SIZE) {
       randomFillSync(this.pool);
       this.poolOffset = 0;
     }
-    this.lastRandom.set(this.pool.subarray(this.poolOffset, this.poolOffset + RANDOM_BYTES));
+    target.set(this.pool.subarray(this.poolOffset, this.poolOffset + RANDOM_BYTES));
     this.poolOffset += RANDOM_BYTES;
   }
 
@@ -91,7 +102,7 @@ const generator = new UlidGenerator();
 
 /** A ULID of a given past or future millisecond, outside the monotonic sequence (demo data, imports). */
 export function ulidAt(time: number): string {
-  return encodeTime(time) + encodeRandom(randomBytes(RANDOM_BYTES));
+  return generator.at(time);
 }
 
 export function ulid(): string {
