@@ -5,7 +5,10 @@
  *  1. authenticated reads (GET /v1/account): bearer verification, session check, one query;
  *  2. the first and the deepest page of GET /v1/users over BENCH_ROWS users
  *     (keyset pagination keeps them equally cheap);
- *  3. logins (argon2id on the thread pool).
+ *  3. logins (argon2id on the thread pool);
+ *  4. transactions over the demo data of `npm run seed -- --size BENCH_SEED_SIZE` (default medium,
+ *     100,000 transactions): first and deep pages, filtered by status and by metadata, and creation
+ *     with an Idempotency-Key.
  * Prints a table and asserts nothing: speed targets are read off it.
  * TEST_DATABASE_URL=postgres://... runs it on a fresh PostgreSQL database, default SQLite.
  */
@@ -17,7 +20,8 @@ import { DataSource } from 'typeorm';
 import { hash, Algorithm } from '@node-rs/argon2';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
-import { newId } from '../src/common/ids/ids';
+import { lowestIdAt, newId } from '../src/common/ids/ids';
+import { encodeCursor } from '../src/common/pagination/cursor';
 import { User } from '../src/users/entities/user.entity';
 import { ApiClient, ApiResponse } from '../test/support/api-client';
 import { createTestDatabase } from '../test/support/test-app';
@@ -34,7 +38,7 @@ interface Result {
   p99: number;
 }
 
-async function measure(name: string, total: number, concurrency: number, request: () => Promise<Response>): Promise<Result> {
+async function measure(name: string, total: number, concurrency: number, request: () => Promise<Response>, expectedStatus = 200): Promise<Result> {
   const latencies: number[] = [];
   let started = 0;
   const begin = performance.now();
@@ -45,7 +49,7 @@ async function measure(name: string, total: number, concurrency: number, request
         const sent = performance.now();
         const response = await request();
         await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${name}: status ${response.status}`);
+        if (response.status !== expectedStatus) throw new Error(`${name}: status ${response.status}`);
         latencies.push(performance.now() - sent);
       }
     }),
@@ -109,6 +113,43 @@ async function seedUsers(databaseUrl: string, count: number): Promise<void> {
   }
 }
 
+/** Fills the database with `npm run seed` demo data (the built command, as an operator runs it). */
+async function seedDemoData(databaseUrl: string, size: string): Promise<void> {
+  const seed = spawn(process.execPath, [join(process.cwd(), 'dist', 'seed', 'seed.js'), '--size', size, '--seed', '1'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise((resolve) => seed.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run seed exited with ${String(code)}`);
+}
+
+async function measureTransactions(api: ApiClient, adminToken: string, databaseUrl: string): Promise<Result[]> {
+  const size = process.env.BENCH_SEED_SIZE ?? 'medium';
+  await seedDemoData(databaseUrl, size);
+  const member = await login(api, 'owner1@demo.example', 'demo passphrase for the sandbox');
+  const get = (path: string, token: string) => () => fetch(`${api.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  // A cursor deep in the list: rows older than 170 of the 180 days the demo data spans.
+  const deep = `cursor=${encodeCursor({ id: lowestIdAt('txn', new Date(Date.now() - 170 * 24 * 3600 * 1000)) })}`;
+  let sequence = 0;
+  const create = () =>
+    fetch(`${api.baseUrl}/v1/transactions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'idempotency-key': `bench-${(sequence += 1)}` },
+      body: JSON.stringify({ type: 'payment', amount: 1250, currency: 'EUR', metadata: { order_id: String(sequence), channel: 'bench' } }),
+    });
+  const list = '/v1/transactions?limit=100';
+  return [
+    await measure(`GET ${list} (admin, all ${size} demo transactions), first page`, 1000, 16, get(list, adminToken)),
+    await measure('  the same, a page 170 days deep (cursor)', 1000, 16, get(`${list}&${deep}`, adminToken)),
+    await measure('  status=pending, a page 170 days deep', 1000, 16, get(`${list}&status=pending&${deep}`, adminToken)),
+    await measure('  metadata[channel]=web, first page', 1000, 16, get(`${list}&metadata[channel]=web`, adminToken)),
+    await measure('  metadata[channel]=web, a page 170 days deep', 1000, 16, get(`${list}&metadata[channel]=web&${deep}`, adminToken)),
+    await measure(`GET ${list} (member, its account), first page`, 1000, 16, get(list, member.token)),
+    await measure('  the same, created in the last 30 days', 1000, 16, get(`${list}&created_from=${new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString()}`, member.token)),
+    await measure('POST /v1/transactions with Idempotency-Key (member)', 2000, 16, create, 201),
+  ];
+}
+
 async function main(): Promise<void> {
   const rows = Number(process.env.BENCH_ROWS ?? 100_000);
   const database = await createTestDatabase();
@@ -142,6 +183,8 @@ async function main(): Promise<void> {
         }),
       ),
     );
+
+    results.push(...(await measureTransactions(api, admin.token, database.url)));
 
     const kind = database.url.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
     process.stdout.write(`\n${kind}, Node ${process.version}, server and client on one machine (loopback)\n`);

@@ -10,9 +10,10 @@ export interface Page<T> {
 
 export interface PageOptions {
   /**
-   * Joined columns equal to the row id (a join on it): they get the cursor bound
-   * too, because the planner does not carry it across the join, and an index on
-   * the joined table can then start at the cursor instead of at the newest row.
+   * Joined columns equal to the row id (a join on it). They get the cursor bound
+   * too, because planners do not carry it across the join, and the first one
+   * orders the page: the database then walks the joined table's index from the
+   * cursor on, instead of sorting every match (SQLite) or reading from the top.
    */
   sameIdColumns?: string[];
 }
@@ -34,7 +35,10 @@ export async function fetchPage<Entity extends ObjectLiteral & { id: string }, I
     const cursorId = decodeCursor(pagination.cursor).id;
     for (const column of [`${alias}.id`, ...(options.sameIdColumns ?? [])]) query.andWhere(`${column} < :cursorId`, { cursorId });
   }
-  const rows = await query.orderBy(`${alias}.id`, 'DESC').limit(limit + 1).getMany();
+  const rows = await query
+    .orderBy(options.sameIdColumns?.[0] ?? `${alias}.id`, 'DESC')
+    .limit(limit + 1)
+    .getMany();
   const hasMore = rows.length > limit;
   const pageRows = hasMore ? rows.slice(0, limit) : rows;
   return {
