@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
 import { creationTimeOf } from '../src/common/ids/ids';
-import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { expectError, expectStatus, login } from './support/factories';
 import { walkPages } from './support/shapes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';

@@ -7,18 +7,17 @@ import { AppModule } from '../app.module';
 import { PasswordHasher } from '../auth/password-hasher';
 import { AppConfig, ConfigValidationError } from '../config/app-config';
 import { Database } from '../database/database';
+import { DemoDataGenerator, formatCount } from './demo-data';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_PASSWORD,
   DEMO_SIZES,
   DemoAccountSummary,
-  DemoDataGenerator,
   DemoDataPresentError,
   DemoDataSize,
   DemoDataSummary,
   DemoSizeName,
-  formatCount,
-} from './demo-data';
+} from './demo-options';
 
 const USAGE = `Usage: npm run seed -- [--size small|medium|large] [--transactions N] [--seed N]
   Fills the database that DATABASE_URL names (default sqlite:data/app.db) with demo accounts,
