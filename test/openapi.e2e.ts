@@ -25,6 +25,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /docs/openapi.json',
 ]);
 
+/** The parts of an operation the idempotency test reads. */
+interface DocumentedOperation {
+  parameters?: { name?: string; in?: string }[];
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { examples?: Record<string, unknown> }> }>;
+  'x-idempotent'?: unknown;
+}
+
 describe('OpenAPI document and route protection', () => {
   const t = useTestApp();
 
@@ -55,6 +62,24 @@ describe('OpenAPI document and route protection', () => {
             assert.equal(ERROR_STATUS[code as keyof typeof ERROR_STATUS], Number(status), `${name}: ${code} documented under ${status}`);
           }
         }
+      }
+    }
+  });
+
+  it('documents Idempotency-Key, its replay header and its errors on every creating POST, and nowhere else', () => {
+    const document = generatedOpenApi(t);
+    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/transactions', '/v1/users'];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as DocumentedOperation | undefined;
+        if (!operation) continue;
+        const takesKey = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+        assert.equal(takesKey, method === 'post' && idempotent.includes(path), `${method} ${path}`);
+        if (!takesKey) continue;
+        assert.ok(operation.responses['201'].headers?.['Idempotent-Replayed'], `${method} ${path}: Idempotent-Replayed`);
+        assert.ok(operation.responses['409'].content?.['application/json'].examples?.idempotency_request_in_progress, `${method} ${path}: 409`);
+        assert.ok(operation.responses['422'].content?.['application/json'].examples?.idempotency_key_reused, `${method} ${path}: 422`);
+        assert.equal(operation['x-idempotent'], undefined, 'the internal extension is removed');
       }
     }
   });

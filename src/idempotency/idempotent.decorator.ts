@@ -1,10 +1,12 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiExtension, ApiHeader } from '@nestjs/swagger';
 
 export const IDEMPOTENT_ROUTE = 'idempotency:route';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** OpenAPI extension read when the document is built: the 2xx answers get the Idempotent-Replayed header. */
+export const OPENAPI_IDEMPOTENT_EXTENSION = 'x-idempotent';
 
 /**
  * Marks a creating POST: an `Idempotency-Key` header makes a retry replay the
@@ -13,6 +15,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const Idempotent = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_ROUTE, true),
+    ApiExtension(OPENAPI_IDEMPOTENT_EXTENSION, true),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

@@ -1,13 +1,25 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { OPENAPI_PUBLIC_EXTENSION } from '../../auth/decorators/public.decorator';
+import { OPENAPI_IDEMPOTENT_EXTENSION } from '../../idempotency/idempotent.decorator';
 
 const DESCRIPTION = `
-Accounts for individuals and businesses, their users, and sessions with access and refresh tokens.
+Accounts for individuals and businesses, their users, sessions with access and refresh tokens, financial
+transactions, and payment requests that settle into transactions.
 
 **Conventions.** JSON only (\`Content-Type: application/json\`, bodies up to 1 MiB). Unknown body fields are refused
-with \`400 validation_error\`. Ids are opaque, prefixed and time-ordered (\`usr_\`, \`acc_\`, \`ses_\`). Timestamps are
+with \`400 validation_error\`. Ids are opaque, prefixed and time-ordered (\`usr_\`, \`acc_\`, \`ses_\`, \`txn_\`, \`pay_\`); a
+malformed id in a path is a \`404\` of its resource. Timestamps are
 ISO 8601 UTC with milliseconds. Every response carries \`X-Request-Id\` (a valid incoming one is echoed).
+
+**Money.** \`amount\` is an integer in the currency's minor units (1250 is 12.50 EUR), from 1 to 999,999,999,999;
+floats, strings and negatives are \`400 validation_error\`. \`currency\` is an upper-case ISO 4217 code of a currency in
+circulation. Instants in filters and bodies are ISO 8601 dates, or date-times with \`Z\` or an offset.
+
+**Idempotency.** Every creating \`POST\` (users, accounts, transactions, payments) accepts \`Idempotency-Key\` (1..255
+characters), scoped to the caller and the route and kept 24 hours. The same key and body replays the first answer, same
+status and bytes, with \`Idempotent-Replayed: true\`; another body is \`422 idempotency_key_reused\`; while the first
+request runs, \`409 idempotency_request_in_progress\`. \`5xx\` answers and \`400 validation_error\` are not kept.
 
 **Errors.** Every failure has the body \`{ error_code, error_description, request_id, details? }\`, also unknown routes
 (\`404 not_found\`), \`413 payload_too_large\`, \`415 unsupported_media_type\`, \`429 rate_limited\` (with \`Retry-After\`)
@@ -39,10 +51,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('auth', 'Login, token refresh, sessions.')
     .addTag('accounts', 'Individual and business accounts.')
     .addTag('users', 'Users, their roles and their account membership.')
+    .addTag('transactions', 'Payments, credits, refunds, transfers and adjustments of an account: pending, then posted or canceled.')
+    .addTag('payments', 'Payment requests sent to customers; the built-in sandbox provider drives them with simulate.')
     .addTag('health', 'Liveness and readiness probes (outside /v1, no token).')
     .build();
   const document = SwaggerModule.createDocument(app, config);
   applyPublicSecurity(document);
+  documentReplays(document);
   return document;
 }
 
@@ -54,14 +69,37 @@ export function serveOpenApi(app: INestApplication, document: OpenAPIObject): vo
   });
 }
 
+/** The successful answers of @Idempotent() operations may be replays, which say so in a header. */
+function documentReplays(document: OpenAPIObject): void {
+  for (const operation of operations(document)) {
+    if (!(OPENAPI_IDEMPOTENT_EXTENSION in operation)) continue;
+    delete operation[OPENAPI_IDEMPOTENT_EXTENSION];
+    const responses = operation.responses as Record<string, { headers?: Record<string, unknown> }>;
+    for (const [status, response] of Object.entries(responses)) {
+      if (!status.startsWith('2')) continue;
+      response.headers = {
+        ...response.headers,
+        'Idempotent-Replayed': {
+          description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+          schema: { type: 'string', enum: ['true'] },
+        },
+      };
+    }
+  }
+}
+
+function operations(document: OpenAPIObject): Record<string, unknown>[] {
+  return Object.values(document.paths).flatMap((pathItem) =>
+    Object.values(pathItem).filter((operation): operation is Record<string, unknown> => typeof operation === 'object' && operation !== null && 'responses' in operation),
+  );
+}
+
 /** Operations marked @Public() need no token (or, for optional authentication, may send one). */
 function applyPublicSecurity(document: OpenAPIObject): void {
-  for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem)) {
-      if (typeof operation !== 'object' || operation === null || !(OPENAPI_PUBLIC_EXTENSION in operation)) continue;
-      const mode = (operation as Record<string, unknown>)[OPENAPI_PUBLIC_EXTENSION];
-      delete (operation as Record<string, unknown>)[OPENAPI_PUBLIC_EXTENSION];
-      (operation as { security?: unknown }).security = mode === 'optional' ? [{}, { bearer: [] }] : [];
-    }
+  for (const operation of operations(document)) {
+    if (!(OPENAPI_PUBLIC_EXTENSION in operation)) continue;
+    const mode = operation[OPENAPI_PUBLIC_EXTENSION];
+    delete operation[OPENAPI_PUBLIC_EXTENSION];
+    operation.security = mode === 'optional' ? [{}, { bearer: [] }] : [];
   }
 }
