@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ApiClient, ApiResponse } from './support/api-client';
+import { ApiClient } from './support/api-client';
 import {
   accountMember,
   accountOwner,
   createAccount,
   expectError,
   expectStatus,
+  expectValidationFields,
   LoggedIn,
   login,
   loginAdmin,
@@ -33,12 +34,6 @@ function assertAccount(account: any, expected: Record<string, unknown> = {}): vo
   if (account.status === 'open') assert.equal(account.closed_at, null);
   else assert.match(account.closed_at, ISO_TIMESTAMP);
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(account[field], value, `account.${field}`);
-}
-
-function assertValidationFields(response: ApiResponse, fields: string[]): void {
-  expectError(response, 400, 'validation_error');
-  const reported = new Set(response.body.details.map((problem: { field: string }) => problem.field));
-  assert.deepEqual([...reported].sort(), [...fields].sort());
 }
 
 /** Walks the admin account list page by page; returns the ids in the order served. */
@@ -176,11 +171,11 @@ describe('POST /v1/accounts', () => {
   it('refuses an invalid body with 400 validation_error naming each field', async () => {
     const user = await registerAndLogin(t.api);
     const valid = { type: 'business', name: 'Valid', email: 'valid@example.com' };
-    assertValidationFields(await t.api.post('/v1/accounts', { ...valid, type: 'charity' }, { token: user.token }), ['type']);
-    assertValidationFields(await t.api.post('/v1/accounts', { ...valid, email: 'not-an-email' }, { token: user.token }), ['email']);
-    assertValidationFields(await t.api.post('/v1/accounts', { ...valid, name: '   ' }, { token: user.token }), ['name']);
-    assertValidationFields(await t.api.post('/v1/accounts', { ...valid, preferences: ['a'] }, { token: user.token }), ['preferences']);
-    assertValidationFields(await t.api.post('/v1/accounts', { type: 'business' }, { token: user.token }), ['name', 'email']);
+    expectValidationFields(await t.api.post('/v1/accounts', { ...valid, type: 'charity' }, { token: user.token }), ['type']);
+    expectValidationFields(await t.api.post('/v1/accounts', { ...valid, email: 'not-an-email' }, { token: user.token }), ['email']);
+    expectValidationFields(await t.api.post('/v1/accounts', { ...valid, name: '   ' }, { token: user.token }), ['name']);
+    expectValidationFields(await t.api.post('/v1/accounts', { ...valid, preferences: ['a'] }, { token: user.token }), ['preferences']);
+    expectValidationFields(await t.api.post('/v1/accounts', { type: 'business' }, { token: user.token }), ['name', 'email']);
     const unknown = await t.api.post('/v1/accounts', { ...valid, status: 'closed' }, { token: user.token });
     expectError(unknown, 400, 'validation_error');
     assert.deepEqual(unknown.body.details, [{ field: 'status', message: 'is not an accepted field' }]);
@@ -191,7 +186,7 @@ describe('POST /v1/accounts', () => {
     const user = await registerAndLogin(t.api);
     const preferences = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`key${i}`, i]));
     const response = await t.api.post('/v1/accounts', { type: 'business', name: 'Many', email: 'many@example.com', preferences }, { token: user.token });
-    assertValidationFields(response, ['preferences']);
+    expectValidationFields(response, ['preferences']);
   });
 
   it('answers without a token with 401 unauthorized', async () => {
@@ -278,12 +273,12 @@ describe('PATCH /v1/accounts', () => {
     const fifty = await t.api.patch('/v1/accounts', { preferences: twenty }, { token: owner.token });
     expectStatus(fifty, 200);
     assert.equal(Object.keys(fifty.body.preferences).length, 50);
-    assertValidationFields(await t.api.patch('/v1/accounts', { preferences: { one_more: true } }, { token: owner.token }), ['preferences']);
+    expectValidationFields(await t.api.patch('/v1/accounts', { preferences: { one_more: true } }, { token: owner.token }), ['preferences']);
     // Replacing a key and removing another keeps 50: accepted.
     const swapped = await t.api.patch('/v1/accounts', { preferences: { a0: null, c0: 'new' } }, { token: owner.token });
     expectStatus(swapped, 200);
     assert.equal(Object.keys(swapped.body.preferences).length, 50);
-    assertValidationFields(
+    expectValidationFields(
       await t.api.patch('/v1/accounts', { preferences: { a1: null, big: 'x'.repeat(8 * 1024) } }, { token: owner.token }),
       ['preferences'],
     );
@@ -299,8 +294,8 @@ describe('PATCH /v1/accounts', () => {
       expectError(response, 400, 'validation_error');
       assert.deepEqual(response.body.details, [{ field, message: 'is not an accepted field' }]);
     }
-    assertValidationFields(await t.api.patch('/v1/accounts', { email: 'nope' }, { token: owner.token }), ['email']);
-    assertValidationFields(await t.api.patch('/v1/accounts', { preferences: 'dark' }, { token: owner.token }), ['preferences']);
+    expectValidationFields(await t.api.patch('/v1/accounts', { email: 'nope' }, { token: owner.token }), ['email']);
+    expectValidationFields(await t.api.patch('/v1/accounts', { preferences: 'dark' }, { token: owner.token }), ['preferences']);
   });
 
   it('refuses a non-owner member with 403 insufficient_permissions', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ApiClient, ApiResponse } from './support/api-client';
+import { ApiClient } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn, login, loginAdmin, registerAndLogin, STRONG_PASSWORD } from './support/factories';
+import { listItems } from './support/shapes';
 import { sql } from './support/sql';
 import { TestApp, useTestApp } from './support/test-app';
 
@@ -50,18 +51,9 @@ function expectReplayOf(replay: RawResponse, first: RawResponse): void {
   assert.ok(replay.headers.get('x-request-id'), 'a replay has its own X-Request-Id');
 }
 
-/** Every item of an admin list, page after page. */
-async function listAll(api: ApiClient, token: string, path: string): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes('?') ? '&' : '?';
-    const response: ApiResponse = await api.get(`${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
-    expectStatus(response, 200);
-    items.push(...response.body.data);
-    cursor = response.body.next_cursor;
-  } while (cursor !== null);
-  return items;
+/** Every item of a list, page after page, 100 at a time. */
+function listAll(api: ApiClient, token: string, path: string): Promise<any[]> {
+  return listItems(api, token, `${path}${path.includes('?') ? '&' : '?'}limit=100`);
 }
 
 function transactionBody(tag: string): Record<string, unknown> {

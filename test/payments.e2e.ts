@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ApiClient, ApiResponse } from './support/api-client';
-import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, loginAdmin, registerAndLogin } from './support/factories';
-import { idPattern, ISO_TIMESTAMP } from './support/shapes';
+import {
+  accountMember,
+  accountOwner,
+  expectError,
+  expectStatus,
+  expectValidationFields,
+  LoggedIn,
+  loginAdmin,
+  registerAndLogin,
+} from './support/factories';
+import { idPattern, ISO_TIMESTAMP, listItems, TRANSACTION_FIELDS } from './support/shapes';
 import { sql } from './support/sql';
 import { TestApp, useTestApp } from './support/test-app';
 
@@ -28,25 +37,6 @@ const PAYMENT_FIELDS = [
   'updated_at',
 ];
 const STATUS_FIELDS = ['amount', 'currency', 'expires_at', 'paid_at', 'payment_id', 'status', 'transaction_id', 'updated_at'];
-const TRANSACTION_FIELDS = [
-  'account_id',
-  'amount',
-  'canceled_at',
-  'counterparty_account_id',
-  'created_at',
-  'currency',
-  'description',
-  'direction',
-  'id',
-  'metadata',
-  'notes',
-  'payment_id',
-  'posted_at',
-  'reference_ids',
-  'status',
-  'type',
-  'updated_at',
-];
 const STATUSES = ['pending', 'authorized', 'succeeded', 'failed', 'canceled', 'expired'];
 const UNKNOWN_PAYMENT = 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
 const MALFORMED_PAYMENT_IDS = ['pay_123', 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 'not-a-payment', 'pay_01jdq4z8x9t2m3n4p5q6r7s8t9', UNKNOWN_PAYMENT];
@@ -89,13 +79,6 @@ function statusOf(payment: any): Record<string, unknown> {
   };
 }
 
-function assertValidationFields(response: ApiResponse, fields: string[], label = ''): void {
-  expectError(response, 400, 'validation_error');
-  assert.ok(Array.isArray(response.body.details), `${label}: details`);
-  const reported = new Set(response.body.details.map((problem: { field: string }) => problem.field));
-  assert.deepEqual([...reported].sort(), [...fields].sort(), label);
-}
-
 async function createPayment(api: ApiClient, token: string, fields: Record<string, unknown> = {}): Promise<any> {
   const response = await api.post('/v1/payments', paymentBody(fields), { token });
   expectStatus(response, 201);
@@ -113,18 +96,9 @@ async function readStatus(api: ApiClient, token: string, paymentId: string): Pro
   return response.body;
 }
 
-/** Every item of a list, page after page. */
-async function listAll(api: ApiClient, token: string, path: string): Promise<any[]> {
-  const items: any[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes('?') ? '&' : '?';
-    const response: ApiResponse = await api.get(`${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
-    expectStatus(response, 200);
-    items.push(...response.body.data);
-    cursor = response.body.next_cursor;
-  } while (cursor !== null);
-  return items;
+/** Every item of a list, page after page, 100 at a time. */
+function listAll(api: ApiClient, token: string, path: string): Promise<any[]> {
+  return listItems(api, token, `${path}${path.includes('?') ? '&' : '?'}limit=100`);
 }
 
 /** The credit transactions that settle `paymentId`, as the account's transaction list shows them. */
@@ -250,7 +224,7 @@ describe('POST /v1/payments', () => {
       [{ description: 'd'.repeat(501) }, 'description'],
     ];
     for (const [fields, field] of cases) {
-      assertValidationFields(await t.api.post('/v1/payments', paymentBody(fields), { token: owner.token }), [field], JSON.stringify(fields));
+      expectValidationFields(await t.api.post('/v1/payments', paymentBody(fields), { token: owner.token }), [field], JSON.stringify(fields));
     }
     assert.equal(await storedCount(t, owner.accountId), before);
   });
@@ -267,7 +241,7 @@ describe('POST /v1/payments', () => {
       [{ email: 'grace@example.com', x: 1 }, ['customer.x']],
     ];
     for (const [customer, fields] of cases) {
-      assertValidationFields(await t.api.post('/v1/payments', paymentBody({ customer }), { token: owner.token }), fields, JSON.stringify(customer));
+      expectValidationFields(await t.api.post('/v1/payments', paymentBody({ customer }), { token: owner.token }), fields, JSON.stringify(customer));
     }
     const unknown = await t.api.post('/v1/payments', paymentBody({ customer: { email: 'grace@example.com', x: 1 } }), { token: owner.token });
     assert.deepEqual(unknown.body.details, [{ field: 'customer.x', message: 'is not an accepted field' }]);
@@ -295,18 +269,18 @@ describe('POST /v1/payments', () => {
       now + DAY_MS,
     ];
     for (const expiresAt of cases) {
-      assertValidationFields(await t.api.post('/v1/payments', paymentBody({ expires_at: expiresAt }), { token: owner.token }), ['expires_at'], String(expiresAt));
+      expectValidationFields(await t.api.post('/v1/payments', paymentBody({ expires_at: expiresAt }), { token: owner.token }), ['expires_at'], String(expiresAt));
     }
     assert.equal(await storedCount(t, owner.accountId), before);
   });
 
   it('refuses metadata that is not string to string, and unknown fields, with 400 validation_error', async () => {
     const before = await storedCount(t, owner.accountId);
-    assertValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: { order_id: 1042 } }), { token: owner.token }), ['metadata.order_id']);
-    assertValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: { nested: { a: 'b' } } }), { token: owner.token }), ['metadata.nested']);
-    assertValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: 'order 1042' }), { token: owner.token }), ['metadata']);
+    expectValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: { order_id: 1042 } }), { token: owner.token }), ['metadata.order_id']);
+    expectValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: { nested: { a: 'b' } } }), { token: owner.token }), ['metadata.nested']);
+    expectValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: 'order 1042' }), { token: owner.token }), ['metadata']);
     const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`key${i}`, 'v']));
-    assertValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: tooMany }), { token: owner.token }), ['metadata']);
+    expectValidationFields(await t.api.post('/v1/payments', paymentBody({ metadata: tooMany }), { token: owner.token }), ['metadata']);
     for (const field of ['status', 'transaction_id', 'paid_at', 'payment_url']) {
       const response = await t.api.post('/v1/payments', paymentBody({ [field]: field === 'status' ? 'succeeded' : 'x' }), { token: owner.token });
       expectError(response, 400, 'validation_error');
@@ -560,9 +534,9 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
   it('refuses an unknown outcome or an unknown body field with 400 validation_error and leaves the request pending', async () => {
     const payment = await createPayment(t.api, owner.token, { capture_method: 'manual' });
     for (const outcome of ['captured', 'SUCCEEDED', 'pending', 'canceled', 'expired', '', null, 1]) {
-      assertValidationFields(await simulate(t.api, owner.token, payment.id, outcome), ['outcome'], String(outcome));
+      expectValidationFields(await simulate(t.api, owner.token, payment.id, outcome), ['outcome'], String(outcome));
     }
-    assertValidationFields(await t.api.post(`/v1/payments/${payment.id}/simulate`, {}, { token: owner.token }), ['outcome']);
+    expectValidationFields(await t.api.post(`/v1/payments/${payment.id}/simulate`, {}, { token: owner.token }), ['outcome']);
     const unknown = await t.api.post(`/v1/payments/${payment.id}/simulate`, { outcome: 'succeeded', amount: 1 }, { token: owner.token });
     expectError(unknown, 400, 'validation_error');
     assert.deepEqual(unknown.body.details, [{ field: 'amount', message: 'is not an accepted field' }]);

@@ -2,32 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ApiClient, ApiResponse } from './support/api-client';
-import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, loginAdmin, registerAndLogin } from './support/factories';
-import { idPattern, ISO_TIMESTAMP, walkPages } from './support/shapes';
+import {
+  accountMember,
+  accountOwner,
+  expectError,
+  expectStatus,
+  expectValidationFields,
+  LoggedIn,
+  loginAdmin,
+  registerAndLogin,
+} from './support/factories';
+import { idPattern, ISO_TIMESTAMP, TRANSACTION_FIELDS, walkPages } from './support/shapes';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const TRANSACTION_ID = idPattern('txn');
 const ACCOUNT_ID = idPattern('acc');
 const PAYMENT_ID = idPattern('pay');
-const TRANSACTION_FIELDS = [
-  'account_id',
-  'amount',
-  'canceled_at',
-  'counterparty_account_id',
-  'created_at',
-  'currency',
-  'description',
-  'direction',
-  'id',
-  'metadata',
-  'notes',
-  'payment_id',
-  'posted_at',
-  'reference_ids',
-  'status',
-  'type',
-  'updated_at',
-];
 const TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment'];
 const STATUSES = ['pending', 'posted', 'canceled'];
 const MAX_AMOUNT = 999_999_999_999;
@@ -78,14 +68,6 @@ function assertTransaction(transaction: any, expected: Record<string, unknown> =
   if (transaction.status === 'canceled') assert.match(transaction.canceled_at, ISO_TIMESTAMP);
   else assert.equal(transaction.canceled_at, null);
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(transaction[field], value, `transaction.${field}`);
-}
-
-/** 400 validation_error whose details name exactly these fields. */
-function assertValidationFields(response: ApiResponse, fields: string[]): void {
-  expectError(response, 400, 'validation_error');
-  assert.ok(Array.isArray(response.body.details), 'details is missing');
-  const reported = new Set(response.body.details.map((problem: { field: string }) => problem.field));
-  assert.deepEqual([...reported].sort(), [...fields].sort());
 }
 
 /** 422 immutable_field whose error_description names the field. */
@@ -231,14 +213,14 @@ describe('POST /v1/transactions', () => {
     for (const [type, direction] of contradicting) {
       const extra = type === 'transfer' ? { counterparty_account_id: other.accountId } : {};
       const response = await t.api.post('/v1/transactions', { type, amount: 100, currency: 'EUR', direction, ...extra }, { token: owner.token });
-      assertValidationFields(response, ['direction']);
+      expectValidationFields(response, ['direction']);
     }
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, direction: 'sideways' }, { token: owner.token }), ['direction']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, direction: 'sideways' }, { token: owner.token }), ['direction']);
     assert.deepEqual(await ownerTransactionIds(), before);
   });
 
   it('requires a direction for an adjustment (400 naming direction) and books either one', async () => {
-    assertValidationFields(await t.api.post('/v1/transactions', { type: 'adjustment', amount: 5, currency: 'EUR' }, { token: owner.token }), ['direction']);
+    expectValidationFields(await t.api.post('/v1/transactions', { type: 'adjustment', amount: 5, currency: 'EUR' }, { token: owner.token }), ['direction']);
     for (const direction of ['debit', 'credit']) {
       const created = await book(t.api, owner.token, { type: 'adjustment', amount: 5, currency: 'EUR', direction });
       assertTransaction(created, { type: 'adjustment', direction, counterparty_account_id: null });
@@ -246,17 +228,17 @@ describe('POST /v1/transactions', () => {
   });
 
   it('refuses a missing or unknown type, amount and currency with 400 naming each', async () => {
-    assertValidationFields(await t.api.post('/v1/transactions', {}, { token: owner.token }), ['type', 'amount', 'currency']);
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, type: 'gift' }, { token: owner.token }), ['type']);
-    assertValidationFields(await t.api.post('/v1/transactions', { type: 'payment', currency: 'EUR' }, { token: owner.token }), ['amount']);
-    assertValidationFields(await t.api.post('/v1/transactions', { type: 'payment', amount: 1 }, { token: owner.token }), ['currency']);
+    expectValidationFields(await t.api.post('/v1/transactions', {}, { token: owner.token }), ['type', 'amount', 'currency']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, type: 'gift' }, { token: owner.token }), ['type']);
+    expectValidationFields(await t.api.post('/v1/transactions', { type: 'payment', currency: 'EUR' }, { token: owner.token }), ['amount']);
+    expectValidationFields(await t.api.post('/v1/transactions', { type: 'payment', amount: 1 }, { token: owner.token }), ['currency']);
   });
 
   it('refuses amounts that are not integers from 1 to 999999999999 with 400 naming amount', async () => {
     const before = await ownerTransactionIds();
     for (const amount of [0, -1, 1.5, '100', 1_000_000_000_000, null, true, [100], { value: 100 }]) {
       const response = await t.api.post('/v1/transactions', { ...PAYMENT, amount }, { token: owner.token });
-      assertValidationFields(response, ['amount']);
+      expectValidationFields(response, ['amount']);
     }
     assert.deepEqual(await ownerTransactionIds(), before, 'a refused amount was stored');
   });
@@ -278,7 +260,7 @@ describe('POST /v1/transactions', () => {
   it('refuses currencies that are not upper-case ISO 4217 codes in circulation with 400 naming currency', async () => {
     const before = await ownerTransactionIds();
     for (const currency of ['eur', 'Eur', 'EURO', 'XXX', 'ABC', 'XTS', 'HRK', '', 123, null]) {
-      assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, currency }, { token: owner.token }), ['currency']);
+      expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, currency }, { token: owner.token }), ['currency']);
     }
     assert.deepEqual(await ownerTransactionIds(), before);
   });
@@ -306,7 +288,7 @@ describe('POST /v1/transactions', () => {
       [null, 'metadata'],
     ];
     for (const [metadata, field] of cases) {
-      assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, metadata }, { token: owner.token }), [field]);
+      expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, metadata }, { token: owner.token }), [field]);
     }
     assert.deepEqual(await ownerTransactionIds(), before);
   });
@@ -331,7 +313,7 @@ describe('POST /v1/transactions', () => {
       null,
     ];
     for (const referenceIds of cases) {
-      assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, reference_ids: referenceIds }, { token: owner.token }), ['reference_ids']);
+      expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, reference_ids: referenceIds }, { token: owner.token }), ['reference_ids']);
     }
     assert.deepEqual(await ownerTransactionIds(), before);
   });
@@ -343,10 +325,10 @@ describe('POST /v1/transactions', () => {
 
   it('refuses notes over 2000 and descriptions over 500 characters with 400 naming the field, accepts them at the limit', async () => {
     const before = await ownerTransactionIds();
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, notes: 'n'.repeat(2001) }, { token: owner.token }), ['notes']);
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, description: 'd'.repeat(501) }, { token: owner.token }), ['description']);
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, notes: 7 }, { token: owner.token }), ['notes']);
-    assertValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, description: ['a'] }, { token: owner.token }), ['description']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, notes: 'n'.repeat(2001) }, { token: owner.token }), ['notes']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, description: 'd'.repeat(501) }, { token: owner.token }), ['description']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, notes: 7 }, { token: owner.token }), ['notes']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, description: ['a'] }, { token: owner.token }), ['description']);
     assert.deepEqual(await ownerTransactionIds(), before);
     const created = await book(t.api, owner.token, { ...PAYMENT, notes: 'n'.repeat(2000), description: 'd'.repeat(500) });
     assertTransaction(created, { notes: 'n'.repeat(2000), description: 'd'.repeat(500) });
@@ -358,7 +340,7 @@ describe('POST /v1/transactions', () => {
       { type: 'payment', amount: -5, currency: 'eur', notes: 'n'.repeat(2001), metadata: { count: 1 } },
       { token: owner.token },
     );
-    assertValidationFields(response, ['amount', 'currency', 'notes', 'metadata.count']);
+    expectValidationFields(response, ['amount', 'currency', 'notes', 'metadata.count']);
   });
 
   it('refuses unknown body fields, also resource fields a client may not set, with 400 validation_error', async () => {
@@ -380,17 +362,17 @@ describe('POST /v1/transactions', () => {
   it('refuses a transfer without a counterparty, or to its own account, with 400 naming counterparty_account_id', async () => {
     const before = await ownerTransactionIds();
     const transfer = { type: 'transfer', amount: 100, currency: 'EUR' };
-    assertValidationFields(await t.api.post('/v1/transactions', transfer, { token: owner.token }), ['counterparty_account_id']);
-    assertValidationFields(
+    expectValidationFields(await t.api.post('/v1/transactions', transfer, { token: owner.token }), ['counterparty_account_id']);
+    expectValidationFields(
       await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: owner.accountId }, { token: owner.token }),
       ['counterparty_account_id'],
     );
     // Also when an admin names both sides.
-    assertValidationFields(
+    expectValidationFields(
       await t.api.post('/v1/transactions', { ...transfer, account_id: owner.accountId, counterparty_account_id: owner.accountId }, { token: admin.token }),
       ['counterparty_account_id'],
     );
-    assertValidationFields(await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: 42 }, { token: owner.token }), ['counterparty_account_id']);
+    expectValidationFields(await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: 42 }, { token: owner.token }), ['counterparty_account_id']);
     assert.deepEqual(await ownerTransactionIds(), before);
   });
 
@@ -421,7 +403,7 @@ describe('POST /v1/transactions', () => {
         { type, amount: 100, currency: 'EUR', direction: type === 'adjustment' ? 'credit' : undefined, counterparty_account_id: other.accountId },
         { token: owner.token },
       );
-      assertValidationFields(response, ['counterparty_account_id']);
+      expectValidationFields(response, ['counterparty_account_id']);
     }
     assert.deepEqual(await ownerTransactionIds(), before);
   });
@@ -723,8 +705,8 @@ describe('GET /v1/transactions', () => {
 
   it('refuses dates that are not ISO 8601 instants with 400 naming the parameter', async () => {
     for (const value of ['yesterday', '2026-13-01T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '21/11/2026', '', '2020-01-01T10Z', '2020-01-01T10:00:00', '2020-01-01T1000Z']) {
-      assertValidationFields(await t.api.get(`/v1/transactions?created_from=${encodeURIComponent(value)}`, { token: ownerA.token }), ['created_from']);
-      assertValidationFields(await t.api.get(`/v1/transactions?created_to=${encodeURIComponent(value)}`, { token: ownerA.token }), ['created_to']);
+      expectValidationFields(await t.api.get(`/v1/transactions?created_from=${encodeURIComponent(value)}`, { token: ownerA.token }), ['created_from']);
+      expectValidationFields(await t.api.get(`/v1/transactions?created_to=${encodeURIComponent(value)}`, { token: ownerA.token }), ['created_to']);
     }
   });
 
@@ -810,7 +792,7 @@ describe('GET /v1/transactions', () => {
       ['currency=XXX', 'currency'],
       ['sort=amount', 'sort'],
     ];
-    for (const [query, field] of cases) assertValidationFields(await t.api.get(`/v1/transactions?${query}`, { token: ownerA.token }), [field]);
+    for (const [query, field] of cases) expectValidationFields(await t.api.get(`/v1/transactions?${query}`, { token: ownerA.token }), [field]);
   });
 
   it('pages with limit and refuses a limit outside 1..100 with 400 naming limit', async () => {
@@ -822,7 +804,7 @@ describe('GET /v1/transactions', () => {
     assert.equal(exact.has_more, false);
     assert.equal(exact.next_cursor, null);
     for (const limit of ['0', '101', 'abc', '-1', '1.5', '']) {
-      assertValidationFields(await t.api.get(`/v1/transactions?limit=${limit}`, { token: ownerA.token }), ['limit']);
+      expectValidationFields(await t.api.get(`/v1/transactions?limit=${limit}`, { token: ownerA.token }), ['limit']);
     }
   });
 
@@ -835,7 +817,7 @@ describe('GET /v1/transactions', () => {
       Buffer.from('null').toString('base64url'),
     ];
     for (const cursor of cursors) {
-      assertValidationFields(await t.api.get(`/v1/transactions?cursor=${encodeURIComponent(cursor)}`, { token: ownerA.token }), ['cursor']);
+      expectValidationFields(await t.api.get(`/v1/transactions?cursor=${encodeURIComponent(cursor)}`, { token: ownerA.token }), ['cursor']);
     }
   });
 
@@ -1036,7 +1018,7 @@ describe('PATCH /v1/transactions/{transaction_id}', () => {
       [{ notes: 5 }, 'notes'],
     ];
     for (const [body, field] of cases) {
-      assertValidationFields(await t.api.patch(`/v1/transactions/${created.id}`, body, { token: owner.token }), [field]);
+      expectValidationFields(await t.api.patch(`/v1/transactions/${created.id}`, body, { token: owner.token }), [field]);
     }
     assert.deepEqual(await read(t.api, owner.token, created.id), created);
   });
@@ -1046,7 +1028,7 @@ describe('PATCH /v1/transactions/{transaction_id}', () => {
     const fortyNine = Object.fromEntries(Array.from({ length: 49 }, (_, i) => [`key${i}`, 'v']));
     const created = await book(t.api, owner.token, { ...PAYMENT, metadata: fortyNine });
     const past = await t.api.patch(`/v1/transactions/${created.id}`, { metadata: { extra1: 'v', extra2: 'v' } }, { token: owner.token });
-    assertValidationFields(past, ['metadata']);
+    expectValidationFields(past, ['metadata']);
     assert.deepEqual(await read(t.api, owner.token, created.id), created);
     assert.deepEqual(await listIds(t.api, owner.token, 'metadata[extra1]=v'), []);
     // 49 - 1 + 2 = 50: removals count before the limit is checked.
@@ -1054,7 +1036,7 @@ describe('PATCH /v1/transactions/{transaction_id}', () => {
     expectStatus(swap, 200);
     assert.equal(Object.keys(swap.body.metadata).length, 50);
     assert.deepEqual(await listIds(t.api, owner.token, 'metadata[extra2]=v'), [created.id]);
-    assertValidationFields(await t.api.patch(`/v1/transactions/${created.id}`, { metadata: { one_more: 'v' } }, { token: owner.token }), ['metadata']);
+    expectValidationFields(await t.api.patch(`/v1/transactions/${created.id}`, { metadata: { one_more: 'v' } }, { token: owner.token }), ['metadata']);
   });
 
   it('amends posted and canceled transactions too', async () => {

@@ -29,6 +29,14 @@ export function expectError(response: ApiResponse, status: number, code: string)
   assert.equal(response.body.request_id, response.headers.get('x-request-id'));
 }
 
+/** 400 validation_error whose details name exactly these fields. */
+export function expectValidationFields(response: ApiResponse, fields: string[], label = ''): void {
+  expectError(response, 400, 'validation_error');
+  assert.ok(Array.isArray(response.body.details), `${label}: details is missing`);
+  const reported = new Set(response.body.details.map((problem: { field: string }) => problem.field));
+  assert.deepEqual([...reported].sort(), [...fields].sort(), label);
+}
+
 export function expectStatus(response: ApiResponse, status: number): void {
   assert.equal(response.status, status, `expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
 }

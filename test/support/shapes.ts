@@ -12,6 +12,25 @@ export function idPattern(prefix: string): RegExp {
 
 export const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'name', 'role', 'updated_at'];
 export const TOKEN_PAIR_FIELDS = ['access_token', 'expires_at', 'refresh_token', 'refresh_token_expires_at', 'session_id', 'token_type'];
+export const TRANSACTION_FIELDS = [
+  'account_id',
+  'amount',
+  'canceled_at',
+  'counterparty_account_id',
+  'created_at',
+  'currency',
+  'description',
+  'direction',
+  'id',
+  'metadata',
+  'notes',
+  'payment_id',
+  'posted_at',
+  'reference_ids',
+  'status',
+  'type',
+  'updated_at',
+];
 
 /**
  * Walks a list page by page through next_cursor, checking each page's shape and
@@ -25,7 +44,19 @@ export async function walkPages(
   checkItem: (item: unknown) => void,
   between?: () => Promise<unknown>,
 ): Promise<string[]> {
-  const ids: string[] = [];
+  const items = await listItems(api, token, listPath, checkItem, between);
+  return items.map((item: { id: string }) => item.id);
+}
+
+/** walkPages, returning the items themselves. */
+export async function listItems(
+  api: ApiClient,
+  token: string,
+  listPath: string,
+  checkItem: (item: unknown) => void = () => undefined,
+  between?: () => Promise<unknown>,
+): Promise<any[]> {
+  const items: any[] = [];
   const separator = listPath.includes('?') ? '&' : '?';
   let cursor: string | null = null;
   for (let page = 0; page < 100; page += 1) {
@@ -34,10 +65,10 @@ export async function walkPages(
     expectStatus(response, 200);
     assert.deepEqual(Object.keys(response.body).sort(), ['data', 'has_more', 'next_cursor']);
     response.body.data.forEach(checkItem);
-    ids.push(...response.body.data.map((item: { id: string }) => item.id));
+    items.push(...response.body.data);
     if (!response.body.has_more) {
       assert.equal(response.body.next_cursor, null);
-      return ids;
+      return items;
     }
     assert.equal(typeof response.body.next_cursor, 'string');
     cursor = response.body.next_cursor;
