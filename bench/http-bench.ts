@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { hash, Algorithm } from '@node-rs/argon2';
 import { AppConfig } from '../src/config/app-config';
-import { dataSourceOptions } from '../src/database/data-source-options';
+import { dataSourceOptions, ENTITY_FILES } from '../src/database/data-source-options';
 import { lowestIdAt, newId } from '../src/common/ids/ids';
 import { encodeCursor } from '../src/common/pagination/cursor';
 import { User } from '../src/users/entities/user.entity';
@@ -90,7 +90,7 @@ async function startServer(databaseUrl: string): Promise<ChildProcess> {
 
 /** Inserts users straight into the database: hashing 100,000 passwords through the API would take hours. */
 async function seedUsers(databaseUrl: string, count: number): Promise<void> {
-  const dataSource = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: databaseUrl }).database)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: databaseUrl }).database, [ENTITY_FILES])).initialize();
   try {
     const passwordHash = await hash(STRONG_PASSWORD, { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const batch = 500;

@@ -1,29 +1,23 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AccountClosureModule } from './account-closure/account-closure.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
-import { AccessTokenGuard } from './auth/guards/access-token.guard';
-import { RolesGuard } from './auth/guards/roles.guard';
-import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
-import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { PaymentsModule } from './payments/payments.module';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { PIPELINE_PROVIDERS } from './pipeline';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { SignInModule } from './sign-in/sign-in.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { UsersModule } from './users/users.module';
 
 /**
- * The root module declares the whole request pipeline once, as APP_* providers,
- * so tests get exactly what production runs. Guards run in this order:
- * bearer token, rate limit (so refused roles count too), roles. Interceptors:
- * a body where none is read is refused, then Idempotency-Key is honoured.
+ * The root module: the modules in the order of the module graph (each imports
+ * only those before it), and the Nest part of the request pipeline, declared
+ * in src/pipeline.ts, so tests get exactly what production runs.
  */
 @Module({})
 export class AppModule {
@@ -40,17 +34,11 @@ export class AppModule {
         AccountsModule,
         TransactionsModule,
         PaymentsModule,
+        SignInModule,
+        AccountClosureModule,
       ],
       controllers: [HealthController],
-      providers: [
-        { provide: APP_GUARD, useExisting: AccessTokenGuard },
-        { provide: APP_GUARD, useExisting: RateLimitGuard },
-        { provide: APP_GUARD, useExisting: RolesGuard },
-        { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
-      ],
+      providers: PIPELINE_PROVIDERS,
     };
   }
 }

@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthenticatedUser } from '../auth/authenticated-user';
+import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { AccountsService } from './accounts.service';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
-import { AccountPageDto, AccountResponseDto, CloseAccountResponseDto } from './dto/account.response.dto';
+import { AccountPageDto, AccountResponseDto } from './dto/account.response.dto';
 import { CreateAccountRequestDto } from './dto/create-account.request.dto';
 import { UpdateAccountRequestDto } from './dto/update-account.request.dto';
 
@@ -56,21 +56,6 @@ export class AccountsController {
     @Body() body: UpdateAccountRequestDto,
   ): Promise<AccountResponseDto> {
     return this.accounts.update(caller, target, body);
-  }
-
-  @Delete('auth/close')
-  @ApiOperation({
-    operationId: 'closeAccount',
-    summary: 'Close an account permanently',
-    description:
-      "Every session of the account's users ends at once and they can no longer log in. In the same transaction its " +
-      'pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts ' +
-      'them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.',
-  })
-  @ApiOkResponse({ type: CloseAccountResponseDto })
-  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
-  close(@CurrentUser() caller: AuthenticatedUser, @Query() target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
-    return this.accounts.close(caller, target);
   }
 
   @Get('auth/accounts')

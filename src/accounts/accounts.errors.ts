@@ -1,7 +1,8 @@
+import { AccessErrors } from '../common/access/access.errors';
 import { DomainError } from '../common/errors/domain-error';
 
 export const AccountErrors = {
-  notFound: () => new DomainError('account_not_found', 'No such account.'),
+  notFound: AccessErrors.accountNotFound,
   alreadyExists: () => new DomainError('account_already_exists', 'The user already belongs to an account.'),
   closed: () => new DomainError('account_closed', 'The account is closed.'),
 };

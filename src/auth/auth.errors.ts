@@ -1,7 +1,9 @@
+import { AccessErrors } from '../common/access/access.errors';
 import { DomainError } from '../common/errors/domain-error';
 
 export const AuthErrors = {
-  unauthorized: (description = 'A valid access token is required.') => new DomainError('unauthorized', description),
+  unauthorized: AccessErrors.unauthorized,
+  insufficientPermissions: AccessErrors.insufficientPermissions,
   invalidCredentials: () => new DomainError('invalid_credentials', 'The email or the password is incorrect.'),
   refreshTokenInvalid: () => new DomainError('refresh_token_invalid', 'The refresh token is not valid.'),
   refreshTokenExpired: () => new DomainError('refresh_token_expired', 'The refresh token has expired; log in again.'),
@@ -9,6 +11,4 @@ export const AuthErrors = {
   sessionAlreadyInvalidated: () => new DomainError('session_already_invalidated', 'The session has already been invalidated.'),
   tokenRotationFailed: () =>
     new DomainError('token_rotation_failed', 'The session changed while the refresh token was being rotated; retry the request.'),
-  insufficientPermissions: (description = 'Your role does not allow this operation.') =>
-    new DomainError('insufficient_permissions', description),
 };

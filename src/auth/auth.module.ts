@@ -1,18 +1,21 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
-import { AccessTokenGuard } from './guards/access-token.guard';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthToken } from './entities/auth-token.entity';
+import { Session } from './entities/session.entity';
+import { AccessTokenGuard, AuthenticateGuard } from './guards/access-token.guard';
 import { RolesGuard } from './guards/roles.guard';
-import { JwtStrategy } from './jwt.strategy';
 import { PasswordHasher } from './password-hasher';
+import { SessionsController } from './sessions.controller';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenSigner } from './token-signer';
 
+/** Sessions and their tokens, password hashing, and the guards that check tokens and roles on every request. */
 @Module({
-  imports: [PassportModule],
-  controllers: [AuthController],
-  providers: [AuthService, SessionsService, TokenSigner, PasswordHasher, JwtStrategy, AccessTokenGuard, RolesGuard],
-  exports: [SessionsService, PasswordHasher, AccessTokenGuard, RolesGuard],
+  imports: [TypeOrmModule.forFeature([Session, AuthToken]), PassportModule],
+  controllers: [SessionsController],
+  providers: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, RolesGuard],
+  exports: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, RolesGuard],
 })
 export class AuthModule {}

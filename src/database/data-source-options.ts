@@ -1,15 +1,26 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { dirname, join } from 'node:path';
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
-import { ENTITIES, MIGRATIONS } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** Entity classes, or globs of entity files (for tools that run without the application's modules). */
+export type EntityList = MixedList<Function | string | EntitySchema>;
+
+/** Every module's entity files, for tools that run without the application (TypeORM's CLI, benchmarks). */
+export const ENTITY_FILES = join(__dirname, '..', '**', '*.entity.js');
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** Arbitrary, fixed key of the PostgreSQL advisory lock that serializes migrations across instances. */
 const MIGRATION_LOCK_KEY = 73_451_902;
 
-export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+/**
+ * The options of the service's data source. Each module registers its own
+ * entities (TypeOrmModule.forFeature) and the application loads them; a tool
+ * that runs outside the application passes `entities` itself.
+ */
+export function dataSourceOptions(database: DatabaseConfig, entities: EntityList = []): DataSourceOptions {
+  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (database.kind === 'postgres') {
     return { ...common, type: 'postgres', url: database.url, extra: { max: 10 } };
   }

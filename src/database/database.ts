@@ -32,6 +32,11 @@ export class Database {
     return this.schedule(() => work(this.dataSource.manager));
   }
 
+  /** One trivial statement: is the database answering? */
+  async ping(): Promise<void> {
+    await this.run((manager) => manager.query('SELECT 1'));
+  }
+
   private schedule<T>(job: () => Promise<T>): Promise<T> {
     return this.queue ? this.queue.run(job) : job();
   }

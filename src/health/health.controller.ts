@@ -31,7 +31,7 @@ export class HealthController {
   @ApiErrors('service_unavailable')
   async readiness(): Promise<HealthResponseDto> {
     try {
-      await this.db.run((manager) => manager.query('SELECT 1'));
+      await this.db.ping();
     } catch {
       throw new DomainError('service_unavailable', 'The database is not reachable.');
     }

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash, createHmac, KeyObject } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { isUniqueViolation } from '../database/constraint-errors';
 import { Database } from '../database/database';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyErrors } from './idempotency.errors';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -33,6 +33,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly db: Database,
+    private readonly keys: IdempotencyKeysRepository,
     config: AppConfig,
   ) {
     // Bodies can hold a password (signup): a keyed hash, so the stored digest cannot be brute-forced offline.
@@ -57,12 +58,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     for (let round = 0; round < 2; round += 1) {
       const now = new Date();
       if (await this.claim(fingerprint, requestHash, now)) return { outcome: 'proceed', fingerprint };
-      const existing = await this.db.run((manager) => manager.findOneBy(IdempotencyKey, { fingerprint }));
+      const existing = await this.db.run((manager) => this.keys.find(manager, fingerprint));
       if (!existing) continue;
       if (existing.expiresAt <= now) {
-        await this.db.run((manager) =>
-          manager.createQueryBuilder().delete().from(IdempotencyKey).where('fingerprint = :fingerprint AND expires_at <= :now', { fingerprint, now: now.getTime() }).execute(),
-        );
+        await this.db.run((manager) => this.keys.deleteExpired(manager, now, fingerprint));
         continue;
       }
       if (existing.requestHash !== requestHash) throw IdempotencyErrors.reused();
@@ -74,21 +73,16 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   /** Stores the response as sent, for replays. */
   async complete(fingerprint: string, status: number, body: string): Promise<void> {
-    await this.db.run((manager) =>
-      manager.update(IdempotencyKey, { fingerprint, state: 'in_progress' }, { state: 'completed', responseStatus: status, responseBody: body }),
-    );
+    await this.db.run((manager) => this.keys.complete(manager, fingerprint, status, body));
   }
 
   /** Forgets the key: the request never ran to an answer worth keeping (5xx, invalid request). */
   async release(fingerprint: string): Promise<void> {
-    await this.db.run((manager) => manager.delete(IdempotencyKey, { fingerprint, state: 'in_progress' }));
+    await this.db.run((manager) => this.keys.release(manager, fingerprint));
   }
 
   async purgeExpired(now = new Date()): Promise<number> {
-    const result = await this.db.run((manager) =>
-      manager.createQueryBuilder().delete().from(IdempotencyKey).where('expires_at <= :now', { now: now.getTime() }).execute(),
-    );
-    return result.affected ?? 0;
+    return this.db.run((manager) => this.keys.deleteExpired(manager, now));
   }
 
   /** True when this request inserted the key's row (and so may run); false when a row exists. */
@@ -102,12 +96,6 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       createdAt: now,
       expiresAt: new Date(now.getTime() + RETENTION_MS),
     };
-    try {
-      await this.db.run((manager) => manager.insert(IdempotencyKey, row));
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+    return this.db.run((manager) => this.keys.claim(manager, row));
   }
 }

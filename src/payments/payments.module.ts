@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
 import { TransactionsModule } from '../transactions/transactions.module';
+import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentsController } from './payments.controller';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 import { PaymentProvider } from './providers/payment-provider';
 import { SandboxPaymentProvider } from './providers/sandbox.provider';
 
+/** Payment requests; a success settles into a posted credit transaction in the same database transaction. */
 @Module({
-  imports: [TransactionsModule],
+  imports: [TypeOrmModule.forFeature([PaymentRequest]), AccountsModule, TransactionsModule],
   controllers: [PaymentsController],
-  providers: [PaymentsService, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
-  exports: [PaymentsService],
+  providers: [PaymentsRepository, PaymentsService, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
+  exports: [PaymentsRepository],
 })
 export class PaymentsModule {}

@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { checkOpenAccount, requireOpenAccount } from '../accounts/account-lock';
-import { actingAccountId, visibleAccountScope } from '../accounts/account-scope';
-import { Account } from '../accounts/entities/account.entity';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { actingAccountId, visibleAccountScope } from '../common/access/account-access';
 import { AuthErrors } from '../auth/auth.errors';
-import { AuthenticatedUser, isAdmin } from '../auth/authenticated-user';
+import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Database } from '../database/database';
-import { TransactionsService } from '../transactions/transactions.service';
+import { TransactionsRepository } from '../transactions/transactions.repository';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
-import { OPEN_PAYMENT_STATUSES, PaymentRequest } from './entities/payment-request.entity';
+import { PaymentRequest } from './entities/payment-request.entity';
 import { effectiveStatus, SimulatedOutcome, statusesAllowing } from './payment-status';
 import { PaymentErrors } from './payments.errors';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentProvider } from './providers/payment-provider';
+import { settlementCredit } from './settlement-credit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LIFETIME_MS = 7 * DAY_MS;
@@ -26,7 +27,9 @@ export class PaymentsService {
   constructor(
     private readonly db: Database,
     private readonly provider: PaymentProvider,
-    private readonly transactions: TransactionsService,
+    private readonly payments: PaymentsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly transactions: TransactionsRepository,
   ) {}
 
   /** Opens a payment request on the caller's account (admins: on `account_id`) with the provider's checkout. */
@@ -37,7 +40,7 @@ export class PaymentsService {
     const expiresAt = this.expiryOf(request.expires_at, createdAt);
     // Checked before the provider is asked, so that a refused request leaves no checkout behind;
     // checked again under the lock below, as the account may close meanwhile.
-    await this.db.run((manager) => checkOpenAccount(manager, accountId));
+    await this.db.run((manager) => this.accounts.checkOpen(manager, accountId));
     const checkout = await this.provider.openCheckout({
       paymentId: id,
       amount: request.amount,
@@ -68,8 +71,8 @@ export class PaymentsService {
     };
     await this.db.transaction(async (manager) => {
       // Locked against closure until this commits: a closure either refuses it or cancels it.
-      await requireOpenAccount(manager, accountId);
-      await manager.insert(PaymentRequest, payment);
+      await this.accounts.requireOpen(manager, accountId);
+      await this.payments.insert(manager, payment);
     });
     return toPaymentResponse(payment);
   }
@@ -91,41 +94,21 @@ export class PaymentsService {
     return this.db.transaction(async (manager) => {
       const payment = await this.findVisible(manager, caller, paymentId);
       await this.requireOwnerOrAdmin(manager, caller, payment.accountId);
-      await requireOpenAccount(manager, payment.accountId);
+      await this.accounts.requireOpen(manager, payment.accountId);
       const now = new Date();
       const from = statusesAllowing(outcome, payment.captureMethod);
       const changes: Partial<PaymentRequest> = { status: outcome, updatedAt: now, ...(outcome === 'succeeded' ? { paidAt: now } : {}) };
-      const moved =
-        from.length > 0 &&
-        (
-          await manager
-            .createQueryBuilder()
-            .update(PaymentRequest)
-            .set(changes)
-            .where('id = :id AND status IN (:...from) AND expires_at > :now', { id: payment.id, from, now: now.getTime() })
-            .execute()
-        ).affected === 1;
-      if (!moved) {
-        const current = await manager.findOneByOrFail(PaymentRequest, { id: payment.id });
+      if (!(await this.payments.move(manager, payment.id, from, changes, now))) {
+        const current = (await this.payments.findById(manager, payment.id)) ?? payment;
         throw PaymentErrors.notPending(effectiveStatus(current, now), current.captureMethod, outcome);
       }
       if (outcome === 'succeeded') {
-        const credit = await this.transactions.recordPaymentCredit(manager, { ...payment, ...changes }, now);
-        await manager.update(PaymentRequest, { id: payment.id }, { transactionId: credit.id });
+        const credit = await this.transactions.insert(manager, settlementCredit({ ...payment, ...changes }, newId('txn'), now));
+        await this.payments.linkTransaction(manager, payment.id, credit.id);
+        changes.transactionId = credit.id;
       }
-      return toPaymentResponse(await manager.findOneByOrFail(PaymentRequest, { id: payment.id }), now);
+      return toPaymentResponse({ ...payment, ...changes }, now);
     });
-  }
-
-  /** Cancels, inside the closing transaction, the account's requests that still await the customer or a capture. */
-  async cancelOpenOfClosedAccount(manager: EntityManager, accountId: string, now: Date): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(PaymentRequest)
-      .set({ status: 'canceled', updatedAt: now })
-      .where('account_id = :accountId AND status IN (:...open) AND expires_at > :now', { accountId, open: OPEN_PAYMENT_STATUSES, now: now.getTime() })
-      .execute();
-    return result.affected ?? 0;
   }
 
   private expiryOf(requested: string | undefined, createdAt: Date): Date {
@@ -140,16 +123,14 @@ export class PaymentsService {
 
   private async requireOwnerOrAdmin(manager: EntityManager, caller: AuthenticatedUser, accountId: string): Promise<void> {
     if (isAdmin(caller)) return;
-    const owned = await manager.existsBy(Account, { id: accountId, ownerUserId: caller.userId });
+    const owned = await this.accounts.isOwner(manager, caller.userId, accountId);
     if (!owned) throw AuthErrors.insufficientPermissions('Only the owner of the account or an admin may drive a payment request.');
   }
 
   /** A request of the caller's account (any, for admins); anything else reads as not found. */
   private async findVisible(manager: EntityManager, caller: AuthenticatedUser, paymentId: string): Promise<PaymentRequest> {
     if (!isId('pay', paymentId)) throw PaymentErrors.notFound();
-    const scope = visibleAccountScope(caller);
-    if (scope === null) throw PaymentErrors.notFound();
-    const payment = await manager.findOneBy(PaymentRequest, { id: paymentId, ...scope });
+    const payment = await this.payments.findVisible(manager, visibleAccountScope(caller), paymentId);
     if (!payment) throw PaymentErrors.notFound();
     return payment;
   }

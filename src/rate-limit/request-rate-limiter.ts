@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { rateLimited } from './rate-limit.errors';
 import { RateLimitStore } from './rate-limit.store';
@@ -16,8 +17,12 @@ export class RequestRateLimiter {
     private readonly config: AppConfig,
   ) {}
 
-  /** Counts one request of `caller`; throws 429 rate_limited past the limit. */
-  async consume(caller: string): Promise<void> {
+  /** Counts the request against its authenticated user, else its client address; 429 rate_limited past the limit. */
+  consumeFor(request: FastifyRequest): Promise<void> {
+    return this.consume(request.user ? `user:${request.user.userId}` : `ip:${request.ip}`);
+  }
+
+  private async consume(caller: string): Promise<void> {
     if (this.config.rateLimitPerMinute === 0) return;
     const window = await this.store.hit(`requests:${caller}`, MINUTE);
     if (window.count > this.config.rateLimitPerMinute) {

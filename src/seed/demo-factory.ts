@@ -3,7 +3,8 @@ import { idCreatedAt } from '../common/ids/ids';
 import { CaptureMethod, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../payments/entities/payment-request.entity';
 import { TransactionMetadataEntry } from '../transactions/entities/transaction-metadata.entity';
 import { Direction, Transaction, TransactionMetadata, TransactionStatus, TransactionType } from '../transactions/entities/transaction.entity';
-import { metadataEntriesOf, paymentCredit } from '../transactions/transaction-records';
+import { metadataEntriesOf } from '../transactions/transaction-records';
+import { settlementCredit } from '../payments/settlement-credit';
 import { User } from '../users/entities/user.entity';
 import { DEMO_EMAIL_DOMAIN, DemoDataSize } from './demo-options';
 
@@ -512,7 +513,7 @@ export class DemoFactory {
       updatedAt: new Date(outcome.updatedAt),
       paidAt: outcome.paidAt === null ? null : new Date(outcome.paidAt),
     };
-    const settlement = outcome.paidAt === null ? null : paymentCredit(payment, idCreatedAt('txn', new Date(outcome.paidAt)), new Date(outcome.paidAt));
+    const settlement = outcome.paidAt === null ? null : settlementCredit(payment, idCreatedAt('txn', new Date(outcome.paidAt)), new Date(outcome.paidAt));
     payment.transactionId = settlement?.id ?? null;
     return { payment, settlement: settlement === null ? null : { transaction: settlement, entries: metadataEntriesOf(settlement) } };
   }

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
+import { Transaction } from './entities/transaction.entity';
 import { TransactionsController } from './transactions.controller';
+import { TransactionsRepository } from './transactions.repository';
 import { TransactionsService } from './transactions.service';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([Transaction, TransactionMetadataEntry]), AccountsModule],
   controllers: [TransactionsController],
-  providers: [TransactionsService],
-  exports: [TransactionsService],
+  providers: [TransactionsRepository, TransactionsService],
+  exports: [TransactionsRepository],
 })
 export class TransactionsModule {}

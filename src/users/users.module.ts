@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { AdminBootstrap } from './admin-bootstrap';
+import { User } from './entities/user.entity';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
+/** Users and their roles. What it needs of accounts (above it) comes through AccountMembership, provided by AccountsModule. */
 @Module({
-  imports: [AuthModule],
+  imports: [TypeOrmModule.forFeature([User]), AuthModule],
   controllers: [UsersController],
-  providers: [UsersService, AdminBootstrap],
-  exports: [UsersService],
+  providers: [UsersRepository, UsersService, AdminBootstrap],
+  exports: [UsersRepository, UsersService],
 })
 export class UsersModule {}

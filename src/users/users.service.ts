@@ -1,16 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { Account } from '../accounts/entities/account.entity';
-import { lockOpenAccount } from '../accounts/account-lock';
-import { AccountErrors } from '../accounts/accounts.errors';
-import { AuthenticatedUser, isAdmin } from '../auth/authenticated-user';
+import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { AuthErrors } from '../auth/auth.errors';
 import { PasswordHasher } from '../auth/password-hasher';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { DomainError, validationError } from '../common/errors/domain-error';
+import { EntityManager } from 'typeorm';
 import { isId, newId } from '../common/ids/ids';
-import { fetchPage, Page } from '../common/pagination/page';
-import { isUniqueViolation } from '../database/constraint-errors';
+import { Page } from '../common/pagination/page';
 import { Database } from '../database/database';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
@@ -19,7 +15,9 @@ import { ListUsersQueryDto } from './dto/list-users.query.dto';
 import { UpdateUserRequestDto } from './dto/update-user.request.dto';
 import { toUserResponse, UserResponseDto } from './dto/user.response.dto';
 import { normalizeEmail } from '../common/email';
-import { User, UserRole } from './entities/user.entity';
+import { User } from './entities/user.entity';
+import { AccountMembership } from './account-membership';
+import { UsersRepository } from './users.repository';
 import { passwordProblem } from './password-policy';
 import { UserErrors } from './users.errors';
 
@@ -29,8 +27,10 @@ export class UsersService {
 
   constructor(
     private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly membership: AccountMembership,
+    private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -47,23 +47,15 @@ export class UsersService {
     if (problem) throw UserErrors.weakPassword(problem);
     const passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
-      const accountId = request.account_id === undefined ? null : await this.joinableAccountId(manager, caller!, request.account_id);
-      const user = await this.insertUser(manager, { email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId });
+      const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
+      const user = await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId, createdAt: new Date() });
       return toUserResponse(user);
     });
   }
 
   list(caller: AuthenticatedUser, query: ListUsersQueryDto): Promise<Page<UserResponseDto>> {
-    return this.db.run((manager) => {
-      const builder = manager.createQueryBuilder(User, 'user');
-      if (!isAdmin(caller)) {
-        if (caller.accountId) builder.where('user.account_id = :accountId', { accountId: caller.accountId });
-        else builder.where('user.id = :userId', { userId: caller.userId });
-      }
-      if (query.email !== undefined) builder.andWhere('user.email = :email', { email: normalizeEmail(query.email) });
-      if (query.role !== undefined) builder.andWhere('user.role = :role', { role: query.role });
-      return fetchPage(builder, query, toUserResponse);
-    });
+    const filters = { email: query.email === undefined ? undefined : normalizeEmail(query.email), role: query.role };
+    return this.db.run((manager) => this.users.pageVisible(manager, caller, filters, query, toUserResponse));
   }
 
   async get(caller: AuthenticatedUser, userId: string): Promise<UserResponseDto> {
@@ -104,30 +96,32 @@ export class UsersService {
       if (passwordHash !== undefined) changes.passwordHash = passwordHash;
       // Your own new password is stored only over the one your current_password was checked against.
       const verifiedHash = self && passwordHash !== undefined ? target.passwordHash : undefined;
-      const result = await this.saveChanges(manager, userId, changes, verifiedHash);
-      if (result === 0) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
+      const written = await this.users.update(manager, userId, changes, verifiedHash);
+      if (!written) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
       if (passwordHash !== undefined) {
         // Your own change keeps the session that made it; an admin reset ends every session of the user.
         const scope = self ? { userId, exceptSessionId: caller.sessionId } : { userId };
-        await this.sessions.revokeSessions(manager, scope, 'password_changed', changes.updatedAt!);
+        await this.sessions.revokeAll(manager, scope, 'password_changed', changes.updatedAt!);
       }
-      return toUserResponse(await manager.findOneByOrFail(User, { id: userId }));
+      // Read back: fields this request did not change may have changed since `target` was read.
+      const saved = await this.users.findById(manager, userId);
+      if (!saved) throw UserErrors.notFound();
+      return toUserResponse(saved);
     });
   }
 
   async delete(caller: AuthenticatedUser, userId: string): Promise<DeleteUserResponseDto> {
     return this.db.transaction(async (manager) => {
       const user = await this.findVisible(manager, caller, userId);
-      if (caller.userId !== userId && !isAdmin(caller) && !(await this.ownsAccountOf(manager, caller.userId, user))) {
+      const ownsUsersAccount = user.accountId !== null && (await this.membership.isOwner(manager, caller.userId, user.accountId));
+      if (caller.userId !== userId && !isAdmin(caller) && !ownsUsersAccount) {
         throw AuthErrors.insufficientPermissions("Only the user itself, its account's owner or an admin may delete a user.");
       }
       // Locked before the ownership check: an account this user is opening meanwhile is either seen or waits.
-      await manager.update(User, { id: userId }, { updatedAt: new Date() });
-      const ownsOpenAccount = await manager.existsBy(Account, { ownerUserId: userId, status: 'open' });
-      if (ownsOpenAccount) throw UserErrors.ownsAccount();
-      const revoked = await this.sessions.revokeSessions(manager, { userId }, 'user_deleted', new Date());
-      const deleted = await manager.delete(User, { id: userId });
-      if (deleted.affected !== 1) throw UserErrors.notFound();
+      await this.users.lock(manager, userId, new Date());
+      if (await this.membership.ownsOpenAccount(manager, userId)) throw UserErrors.ownsAccount();
+      const revoked = await this.sessions.revokeAll(manager, { userId }, 'user_deleted', new Date());
+      if (!(await this.users.delete(manager, userId))) throw UserErrors.notFound();
       return { id: userId, deleted: true, revoked_sessions: revoked.sessions };
     });
   }
@@ -138,17 +132,17 @@ export class UsersService {
    */
   async ensureAdmin(emailInput: string, password: string): Promise<boolean> {
     const email = normalizeEmail(emailInput);
-    if (await this.db.run((manager) => manager.existsBy(User, { role: 'admin' }))) return false;
+    if (await this.db.run((manager) => this.users.adminExists(manager))) return false;
     const problem = passwordProblem(password, email);
     if (problem) this.logger.warn(`ADMIN_PASSWORD ${problem}; change it after the first login`);
     const passwordHash = await this.hasher.hash(password);
     return this.db.transaction(async (manager) => {
-      if (await manager.existsBy(User, { role: 'admin' })) return false;
-      if (await manager.existsBy(User, { email })) {
+      if (await this.users.adminExists(manager)) return false;
+      if (await this.users.emailExists(manager, email)) {
         this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
         return false;
       }
-      await this.insertUser(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
+      await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name: 'Administrator', role: 'admin', accountId: null, createdAt: new Date() });
       return true;
     }).catch((error: unknown) => {
       // Another instance starting at the same time created it first.
@@ -164,62 +158,15 @@ export class UsersService {
     if (problem) throw UserErrors.weakPassword(problem);
     const passwordHash = await this.hasher.hash(password);
     return this.db.transaction(async (manager) =>
-      toUserResponse(await this.insertUser(manager, { email, passwordHash, name, role: 'admin', accountId: null })),
+      toUserResponse(await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name, role: 'admin', accountId: null, createdAt: new Date() })),
     );
   }
 
   /** The user, when the caller may see it: itself, a user of its account, or anyone for an admin. */
   private async findVisible(manager: EntityManager, caller: AuthenticatedUser, userId: string, withPasswordHash = false): Promise<User> {
     if (!isId('usr', userId)) throw UserErrors.notFound();
-    const builder = manager.createQueryBuilder(User, 'user').where('user.id = :userId', { userId });
-    if (withPasswordHash) builder.addSelect('user.passwordHash');
-    const user = await builder.getOne();
-    const visible =
-      user !== null && (isAdmin(caller) || user.id === caller.userId || (caller.accountId !== null && user.accountId === caller.accountId));
-    if (!visible) throw UserErrors.notFound();
+    const user = await this.users.findVisible(manager, caller, userId, withPasswordHash);
+    if (!user) throw UserErrors.notFound();
     return user;
-  }
-
-  private async ownsAccountOf(manager: EntityManager, callerId: string, user: User): Promise<boolean> {
-    if (user.accountId === null) return false;
-    return manager.existsBy(Account, { id: user.accountId, ownerUserId: callerId });
-  }
-
-  /** The account a new user may join: its owner or an admin is asking, and it is open. */
-  private async joinableAccountId(manager: EntityManager, caller: AuthenticatedUser, accountId: string): Promise<string> {
-    if (!isId('acc', accountId)) throw AccountErrors.notFound();
-    const account = await manager.findOneBy(Account, { id: accountId });
-    if (!account || (!isAdmin(caller) && account.id !== caller.accountId)) throw AccountErrors.notFound();
-    if (!isAdmin(caller) && account.ownerUserId !== caller.userId) {
-      throw AuthErrors.insufficientPermissions('Only the owner of the account or an admin may add users to it.');
-    }
-    if (!(await lockOpenAccount(manager, account.id))) throw AccountErrors.closed();
-    return account.id;
-  }
-
-  private async insertUser(
-    manager: EntityManager,
-    fields: { email: string; passwordHash: string; name: string; role: UserRole; accountId: string | null },
-  ): Promise<User> {
-    const now = new Date();
-    const user = manager.create(User, { id: newId('usr'), ...fields, createdAt: now, updatedAt: now });
-    try {
-      await manager.insert(User, user);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw UserErrors.emailTaken();
-      throw error;
-    }
-    return user;
-  }
-
-  private async saveChanges(manager: EntityManager, userId: string, changes: Partial<User>, currentHash?: string): Promise<number> {
-    try {
-      const criteria = currentHash === undefined ? { id: userId } : { id: userId, passwordHash: currentHash };
-      const result = await manager.update(User, criteria, changes);
-      return result.affected ?? 0;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw UserErrors.emailTaken();
-      throw error;
-    }
   }
 }

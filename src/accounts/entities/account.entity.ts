@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
-import { User } from '../../users/entities/user.entity';
 
 export const ACCOUNT_TYPES = ['individual', 'business'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -38,11 +37,8 @@ export class Account {
   /** Null only when the owner of a closed account was deleted afterwards. */
   @Index('idx_accounts_owner_user_id')
   @Column({ name: 'owner_user_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('users', { onDelete: 'SET NULL', name: 'fk_accounts_owner_user_id' })
   ownerUserId: string | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL', createForeignKeyConstraints: true })
-  @JoinColumn({ name: 'owner_user_id', foreignKeyConstraintName: 'fk_accounts_owner_user_id' })
-  owner?: User;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

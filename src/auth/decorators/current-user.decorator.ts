@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { AuthenticatedUser } from '../authenticated-user';
+import { AuthenticatedUser } from '../../common/access/caller';
 import { DomainError } from '../../common/errors/domain-error';
 
 type RequestWithUser = FastifyRequest & { user?: AuthenticatedUser };

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import { UserRole } from '../../users/entities/user.entity';
+import { UserRole } from '../../common/access/caller';
 
 export const REQUIRED_ROLES = 'auth:roles';
 

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
-import { Session } from './session.entity';
 
 export type TokenKind = 'access' | 'refresh';
 /** active: usable; rotated: a refresh token replaced by its successor; revoked: ended with its session. */
@@ -18,11 +17,8 @@ export class AuthToken {
   id: string;
 
   @Column({ name: 'session_id', type: 'varchar', length: 40 })
+  @ForeignKey('sessions', { onDelete: 'CASCADE', name: 'fk_auth_tokens_session_id' })
   sessionId: string;
-
-  @ManyToOne(() => Session, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'session_id', foreignKeyConstraintName: 'fk_auth_tokens_session_id' })
-  session?: Session;
 
   @Column({ type: 'varchar', length: 16 })
   kind: TokenKind;

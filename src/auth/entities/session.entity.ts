@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
-import { User } from '../../users/entities/user.entity';
 
 export const SESSION_STATUSES = ['active', 'invalidated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -12,12 +11,10 @@ export class Session {
   id: string;
 
   @Column({ name: 'user_id', type: 'varchar', length: 40 })
+  @ForeignKey('users', { onDelete: 'CASCADE', name: 'fk_sessions_user_id' })
   userId: string;
 
   /** Deleting a user deletes its sessions (and, through them, its tokens). */
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_sessions_user_id' })
-  user?: User;
 
   @Column({ type: 'varchar', length: 16 })
   status: SessionStatus;

@@ -2,46 +2,66 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { AuthenticatedUser } from '../authenticated-user';
+import { AuthenticatedUser } from '../../common/access/caller';
 import { AuthErrors } from '../auth.errors';
 import { PUBLIC_ROUTE, PublicRouteOptions } from '../decorators/public.decorator';
-import { RequestRateLimiter } from '../../rate-limit/request-rate-limiter';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the access token was refused; AccessTokenGuard answers with it once the request is counted. */
+    authRefusal?: unknown;
+  }
+}
+
+/** True when the route lets this request through without authenticating it. */
+function skipsAuthentication(reflector: Reflector, context: ExecutionContext): boolean {
+  const publicRoute = reflector.getAllAndOverride<PublicRouteOptions | undefined>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  return publicRoute !== undefined && (!publicRoute.optionalAuthentication || request.headers.authorization === undefined);
+}
 
 /**
- * Global guard: every route needs a valid access token of an active session
- * unless it is marked `@Public()`. Registered as APP_GUARD, so a new route is
- * protected by default.
+ * First guard: resolves the bearer token to the caller (request.user), or
+ * records why it was refused (request.authRefusal). It refuses nothing itself,
+ * so that the rate limit can count a refused token against the client address
+ * before AccessTokenGuard answers 401.
  */
 @Injectable()
-export class AccessTokenGuard extends AuthGuard('jwt') {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limiter: RequestRateLimiter,
-  ) {
+export class AuthenticateGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const publicRoute = this.reflector.getAllAndOverride<PublicRouteOptions | undefined>(PUBLIC_ROUTE, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    if (skipsAuthentication(this.reflector, context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (publicRoute && (!publicRoute.optionalAuthentication || request.headers.authorization === undefined)) return true;
-    try {
-      return (await super.canActivate(context)) as boolean;
-    } catch (refusal) {
-      // A refused token names no user: the attempt counts against the client address, and past
-      // the limit the answer is 429, so that guessing tokens is rate-limited like everything else.
-      await this.limiter.consume(`ip:${request.ip}`);
-      throw refusal;
-    }
+    await (super.canActivate(context) as Promise<boolean>).catch((refusal: unknown) => {
+      request.authRefusal = refusal;
+    });
+    return true;
   }
 
   override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false, info: unknown): TUser {
     if (error) throw error;
     if (!user) throw AuthErrors.unauthorized(describeFailure(info));
     return user;
+  }
+}
+
+/**
+ * Every route needs a valid access token of an active session unless it is
+ * marked `@Public()`; registered globally, so a new route is protected by
+ * default. Without a caller it refuses, whatever ran before it.
+ */
+@Injectable()
+export class AccessTokenGuard {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (skipsAuthentication(this.reflector, context)) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (request.user) return true;
+    throw request.authRefusal ?? AuthErrors.unauthorized();
   }
 }
 

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { UserRole } from '../../users/entities/user.entity';
-import { AuthenticatedUser } from '../authenticated-user';
+import { UserRole } from '../../common/access/caller';
+import { AuthenticatedUser } from '../../common/access/caller';
 import { AuthErrors } from '../auth.errors';
 import { REQUIRED_ROLES } from '../decorators/roles.decorator';
 

@@ -1,7 +1,5 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { OPENAPI_PUBLIC_EXTENSION } from '../../auth/decorators/public.decorator';
-import { OPENAPI_IDEMPOTENT_EXTENSION } from '../../idempotency/idempotent.decorator';
 
 const DESCRIPTION = `
 Accounts for individuals and businesses, their users, sessions with access and refresh tokens, financial
@@ -40,8 +38,11 @@ per address, and password guesses per email (a wrong \`current_password\` counts
 refresh token as Bearer) and signup. Access tokens last 15 minutes and stop working as soon as their session ends.
 `.trim();
 
+/** A module's own addition to the document (read from the extensions its decorators left on operations). */
+export type OpenApiAddition = (document: OpenAPIObject) => void;
+
 /** The published form of the API contract; a committed copy is compared with it by the test suite. */
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, additions: readonly OpenApiAddition[]): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Payments Platform API')
     .setDescription(DESCRIPTION)
@@ -56,8 +57,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('health', 'Liveness and readiness probes (outside /v1, no token).')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  applyPublicSecurity(document);
-  documentReplays(document);
+  for (const addition of additions) addition(document);
   return document;
 }
 
@@ -69,37 +69,16 @@ export function serveOpenApi(app: INestApplication, document: OpenAPIObject): vo
   });
 }
 
-/** The successful answers of @Idempotent() operations may be replays, which say so in a header. */
-function documentReplays(document: OpenAPIObject): void {
-  for (const operation of operations(document)) {
-    if (!(OPENAPI_IDEMPOTENT_EXTENSION in operation)) continue;
-    delete operation[OPENAPI_IDEMPOTENT_EXTENSION];
-    const responses = operation.responses as Record<string, { headers?: Record<string, unknown> }>;
-    for (const [status, response] of Object.entries(responses)) {
-      if (!status.startsWith('2')) continue;
-      response.headers = {
-        ...response.headers,
-        'Idempotent-Replayed': {
-          description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
-          schema: { type: 'string', enum: ['true'] },
-        },
-      };
-    }
-  }
-}
-
-function operations(document: OpenAPIObject): Record<string, unknown>[] {
+/** Every operation of the document. */
+export function operations(document: OpenAPIObject): Record<string, unknown>[] {
   return Object.values(document.paths).flatMap((pathItem) =>
     Object.values(pathItem).filter((operation): operation is Record<string, unknown> => typeof operation === 'object' && operation !== null && 'responses' in operation),
   );
 }
 
-/** Operations marked @Public() need no token (or, for optional authentication, may send one). */
-function applyPublicSecurity(document: OpenAPIObject): void {
-  for (const operation of operations(document)) {
-    if (!(OPENAPI_PUBLIC_EXTENSION in operation)) continue;
-    const mode = operation[OPENAPI_PUBLIC_EXTENSION];
-    delete operation[OPENAPI_PUBLIC_EXTENSION];
-    operation.security = mode === 'optional' ? [{}, { bearer: [] }] : [];
-  }
+/** Takes an extension a decorator left on an operation off it, and returns its value (undefined when absent). */
+export function takeExtension(operation: Record<string, unknown>, name: string): unknown {
+  const value = operation[name];
+  delete operation[name];
+  return value;
 }

@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Account } from '../../accounts/entities/account.entity';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { AmountColumn, TimestampColumn } from '../../database/columns';
 
 export const PAYMENT_PURPOSES = ['product', 'subscription', 'invoice'] as const;
@@ -22,11 +21,8 @@ export class PaymentRequest {
   id: string;
 
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_payment_requests_account_id' })
   accountId: string;
-
-  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_payment_requests_account_id' })
-  account?: Account;
 
   @Column({ type: 'varchar', length: 16 })
   purpose: PaymentPurpose;

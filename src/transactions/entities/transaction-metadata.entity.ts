@@ -1,5 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Transaction } from './transaction.entity';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One metadata entry of a transaction, as a row, so that `metadata[key]=value`
@@ -11,6 +10,7 @@ import { Transaction } from './transaction.entity';
 @Index('idx_transaction_metadata_entry', ['key', 'value', 'transactionId'])
 export class TransactionMetadataEntry {
   @PrimaryColumn({ name: 'transaction_id', type: 'varchar', length: 40 })
+  @ForeignKey('transactions', { onDelete: 'CASCADE', name: 'fk_transaction_metadata_transaction_id' })
   transactionId: string;
 
   @PrimaryColumn({ type: 'varchar', length: 40 })
@@ -22,7 +22,4 @@ export class TransactionMetadataEntry {
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
   accountId: string;
 
-  @ManyToOne(() => Transaction, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'transaction_id', foreignKeyConstraintName: 'fk_transaction_metadata_transaction_id' })
-  transaction?: Transaction;
 }

@@ -1,7 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Account } from '../../accounts/entities/account.entity';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { AmountColumn, TimestampColumn } from '../../database/columns';
-import { PaymentRequest } from '../../payments/entities/payment-request.entity';
 
 export const TRANSACTION_TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -31,11 +29,8 @@ export class Transaction {
   id: string;
 
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
+  @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_transactions_account_id' })
   accountId: string;
-
-  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_transactions_account_id' })
-  account?: Account;
 
   @Column({ type: 'varchar', length: 16 })
   type: TransactionType;
@@ -66,20 +61,14 @@ export class Transaction {
   notes: string | null;
 
   @Column({ name: 'counterparty_account_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_transactions_counterparty_account_id' })
   counterpartyAccountId: string | null;
-
-  @ManyToOne(() => Account, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'counterparty_account_id', foreignKeyConstraintName: 'fk_transactions_counterparty_account_id' })
-  counterpartyAccount?: Account;
 
   /** The payment request this credit settles; unique, so a payment is credited at most once. */
   @Index('uq_transactions_payment_id', { unique: true })
   @Column({ name: 'payment_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('payment_requests', { onDelete: 'RESTRICT', name: 'fk_transactions_payment_id' })
   paymentId: string | null;
-
-  @ManyToOne(() => PaymentRequest, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'payment_id', foreignKeyConstraintName: 'fk_transactions_payment_id' })
-  payment?: PaymentRequest;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

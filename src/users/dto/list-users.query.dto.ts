@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { IsOmittable, MaxChars } from '../../common/validation/fields';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
-import { USER_ROLES, UserRole } from '../entities/user.entity';
+import { USER_ROLES, UserRole } from '../../common/access/caller';
 
 export class ListUsersQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ example: 'ada@example.com', description: 'Exact email (case-insensitive).' })

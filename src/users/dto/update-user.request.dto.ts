@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
-import { USER_ROLES, UserRole } from '../entities/user.entity';
+import { USER_ROLES, UserRole } from '../../common/access/caller';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
 
 export class UpdateUserRequestDto {

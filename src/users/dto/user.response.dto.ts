@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page.dto';
-import { USER_ROLES, User, UserRole } from '../entities/user.entity';
+import { USER_ROLES, UserRole } from '../../common/access/caller';
+import { User } from '../entities/user.entity';
 
 export class UserResponseDto {
   @ApiProperty({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })

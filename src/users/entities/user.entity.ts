@@ -1,9 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
-import { Account } from '../../accounts/entities/account.entity';
+import { UserRole } from '../../common/access/caller';
 
-export const USER_ROLES = ['admin', 'member'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 @Entity('users')
 @Index('idx_users_account_id', ['accountId', 'id'])
@@ -27,11 +25,9 @@ export class User {
   role: UserRole;
 
   @Column({ name: 'account_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_users_account_id' })
   accountId: string | null;
 
-  @ManyToOne(() => Account, { onDelete: 'RESTRICT', createForeignKeyConstraints: true })
-  @JoinColumn({ name: 'account_id', foreignKeyConstraintName: 'fk_users_account_id' })
-  account?: Account;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

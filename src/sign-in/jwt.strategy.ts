@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AppConfig } from '../config/app-config';
-import { AuthenticatedUser } from './authenticated-user';
-import { AuthErrors } from './auth.errors';
-import { isTokenClaims } from './token-signer';
-import { SessionsService } from './sessions.service';
+import { AuthenticatedUser } from '../common/access/caller';
+import { AuthErrors } from '../auth/auth.errors';
+import { isTokenClaims } from '../auth/token-signer';
+import { CallerService } from './caller.service';
 
 /** Verifies access tokens (HS256 only) and resolves them to a caller whose session is still active. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionsService,
+    private readonly callers: CallerService,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -25,6 +25,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: unknown): Promise<AuthenticatedUser> {
     if (!isTokenClaims(payload) || payload.typ !== 'access') throw AuthErrors.unauthorized('The token is not an access token.');
-    return this.sessions.authenticate(payload);
+    return this.callers.authenticate(payload);
   }
 }

@@ -1,26 +1,18 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
-import { AuthenticatedUser } from './authenticated-user';
-import { AuthService } from './auth.service';
-import { CurrentUser } from './decorators/current-user.decorator';
-import { Public } from './decorators/public.decorator';
-import { InvalidateSessionRequestDto } from './dto/invalidate-session.request.dto';
+import { ApiBodyErrors } from '../common/swagger/api-errors.decorator';
+import { SignInService } from './sign-in.service';
+import { Public } from '../auth/decorators/public.decorator';
 import { LoginRequestDto } from './dto/login.request.dto';
 import { RefreshRequestDto } from './dto/refresh.request.dto';
-import { SessionInvalidationResponseDto, SessionPageDto } from './dto/session.response.dto';
 import { LoginResponseDto, TokenPairResponseDto } from './dto/token-pair.response.dto';
-import { SessionsService } from './sessions.service';
 
+/** Login and refresh: where a user's credentials become a session (users, accounts and sessions at once). */
 @ApiTags('auth')
 @Controller('v1/auth')
-export class AuthController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly sessions: SessionsService,
-  ) {}
+export class SignInController {
+  constructor(private readonly signIn: SignInService) {}
 
   @Post('login')
   @Public()
@@ -36,7 +28,7 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBodyErrors('invalid_credentials', 'account_closed')
   login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
-    return this.auth.login(body, request.ip);
+    return this.signIn.login(body, request.ip);
   }
 
   @Post('refresh')
@@ -56,34 +48,7 @@ export class AuthController {
   @ApiOkResponse({ type: TokenPairResponseDto })
   @ApiBodyErrors('refresh_token_invalid', 'refresh_token_expired', 'session_not_found', 'token_rotation_failed')
   refresh(@Headers('authorization') authorization: string | undefined, @Body() body: RefreshRequestDto): Promise<TokenPairResponseDto> {
-    return this.auth.refresh(bearerToken(authorization), body);
-  }
-
-  @Delete('session')
-  @ApiOperation({
-    operationId: 'invalidateSession',
-    summary: 'Invalidate a session and revoke its tokens',
-    description:
-      "Ends the caller's own session, or the session named by `session_id` (another user's session: admins only). " +
-      'The access and refresh tokens of the session stop working on the next request.',
-  })
-  @ApiBody({ type: InvalidateSessionRequestDto, required: false })
-  @ApiOkResponse({ type: SessionInvalidationResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'session_not_found', 'session_already_invalidated')
-  invalidate(@CurrentUser() caller: AuthenticatedUser, @Body() body: InvalidateSessionRequestDto): Promise<SessionInvalidationResponseDto> {
-    return this.sessions.invalidate(caller, body);
-  }
-
-  @Get('sessions')
-  @ApiOperation({
-    operationId: 'listSessions',
-    summary: "List the caller's sessions",
-    description: 'Newest first, active and invalidated, so that a user can end sessions on other devices.',
-  })
-  @ApiOkResponse({ type: SessionPageDto })
-  @ApiErrors('validation_error', 'unauthorized')
-  listSessions(@CurrentUser() caller: AuthenticatedUser, @Query() query: PaginationQueryDto): Promise<SessionPageDto> {
-    return this.sessions.list(caller, query);
+    return this.signIn.refresh(bearerToken(authorization), body);
   }
 }
 

@@ -2,30 +2,34 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
-import { lockOpenAccount } from '../accounts/account-lock';
+import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountErrors } from '../accounts/accounts.errors';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { toUserResponse } from '../users/dto/user.response.dto';
-import { User } from '../users/entities/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { normalizeEmail } from '../common/email';
-import { AuthErrors } from './auth.errors';
+import { AuthErrors } from '../auth/auth.errors';
 import { LoginRequestDto } from './dto/login.request.dto';
 import { RefreshRequestDto } from './dto/refresh.request.dto';
 import { LoginResponseDto, TokenPairResponseDto } from './dto/token-pair.response.dto';
-import { AuthToken } from './entities/auth-token.entity';
-import { Session } from './entities/session.entity';
-import { PasswordHasher } from './password-hasher';
-import { DeviceInfo, IssuedToken, SessionsService } from './sessions.service';
-import { TokenClaims, TokenSigner } from './token-signer';
+import { AuthToken } from '../auth/entities/auth-token.entity';
+import { Session } from '../auth/entities/session.entity';
+import { PasswordHasher } from '../auth/password-hasher';
+import { DeviceInfo, SessionsRepository } from '../auth/sessions.repository';
+import { IssuedToken, SessionsService } from '../auth/sessions.service';
+import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
 
 /** A refresh either issues tokens or proves that a rotated token was replayed (after the session is ended). */
 type RefreshOutcome = { kind: 'issued'; response: TokenPairResponseDto } | { kind: 'reuse_detected' };
 
 @Injectable()
-export class AuthService {
+export class SignInService {
   constructor(
     private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly sessionRows: SessionsRepository,
     private readonly sessions: SessionsService,
     private readonly signer: TokenSigner,
     private readonly hasher: PasswordHasher,
@@ -36,16 +40,16 @@ export class AuthService {
   async login(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
     const email = normalizeEmail(request.email);
     await this.throttle.admitLogin(clientIp, email);
-    const user = await this.db.run((manager) =>
-      manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.email = :email', { email }).getOne(),
-    );
+    const user = await this.db.run((manager) => this.users.findWithPasswordHashByEmail(manager, email));
     const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !passwordMatches) throw AuthErrors.invalidCredentials();
     await this.throttle.passwordAccepted(email);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
-      await this.lockVerifiedUser(manager, user);
-      if (user.accountId !== null && !(await lockOpenAccount(manager, user.accountId))) throw AccountErrors.closed();
+      // A password change or deletion racing this login either commits first (and the login fails) or
+      // waits, and then ends the session created here; likewise a closure of the account.
+      if (!(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw AuthErrors.invalidCredentials();
+      if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
       const now = new Date();
       const session = await this.sessions.createSession(manager, user.id, device, now);
       const access = await this.sessions.issueAccessToken(manager, session, now);
@@ -81,15 +85,15 @@ export class AuthService {
     device: DeviceInfo,
     rotate: boolean,
   ): Promise<RefreshOutcome> {
-    const session = await manager.findOneBy(Session, { id: claims.sid });
+    const session = await this.sessionRows.findById(manager, claims.sid);
     if (!session || session.userId !== claims.sub) throw AuthErrors.sessionNotFound();
     // The session row is locked before any of its tokens is read, the order revocations take: racing
     // refreshes of one session, an invalidation, a user deletion or an account closure queue behind
     // each other, and each sees the tokens as the one before it left them.
-    if (!(await this.sessions.lockActiveSession(manager, session.id))) {
-      throw (await manager.existsBy(Session, { id: session.id })) ? AuthErrors.refreshTokenInvalid() : AuthErrors.sessionNotFound();
+    if (!(await this.sessionRows.lockActive(manager, session.id))) {
+      throw (await this.sessionRows.exists(manager, session.id)) ? AuthErrors.refreshTokenInvalid() : AuthErrors.sessionNotFound();
     }
-    const token = await manager.findOneBy(AuthToken, { id: claims.jti });
+    const token = await this.sessionRows.findToken(manager, claims.jti);
     if (!token || token.kind !== 'refresh' || token.sessionId !== session.id || token.tokenHash !== TokenSigner.hash(presented)) {
       throw AuthErrors.refreshTokenInvalid();
     }
@@ -98,7 +102,7 @@ export class AuthService {
     if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
     if (!rotate) return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
     const successorId = newId('tok');
-    await manager.update(AuthToken, { id: token.id }, { status: 'rotated', rotatedAt: now, replacedById: successorId });
+    await this.sessionRows.markTokenRotated(manager, token.id, successorId, now);
     const successor = await this.sessions.issueRefreshToken(manager, session, token.id, now, successorId);
     return this.issue(manager, session, device, now, successor);
   }
@@ -115,46 +119,27 @@ export class AuthService {
     device: DeviceInfo,
     now: Date,
   ): Promise<RefreshOutcome> {
-    const successor = token.replacedById ? await manager.findOneBy(AuthToken, { id: token.replacedById }) : null;
+    const successor = token.replacedById ? await this.sessionRows.findToken(manager, token.replacedById) : null;
     const withinGrace =
       token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
     if (successor?.status === 'active' && withinGrace) {
       return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
     }
-    await this.sessions.revokeSessions(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
+    await this.sessionRows.revokeAll(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
     return { kind: 'reuse_detected' };
   }
 
   /** Records the refresh (time, device, client version) on the session and issues the access token. */
   private async issue(manager: EntityManager, session: Session, device: DeviceInfo, now: Date, refresh: IssuedToken): Promise<RefreshOutcome> {
-    if (!(await this.sessions.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
+    if (!(await this.sessionRows.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
     const access = await this.sessions.issueAccessToken(manager, session, now);
     return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
   }
 
   private async accountClosed(manager: EntityManager, userId: string): Promise<boolean> {
-    const row = await manager
-      .createQueryBuilder(User, 'user')
-      .leftJoin('user.account', 'account')
-      .select('account.status', 'status')
-      .where('user.id = :userId', { userId })
-      .getRawOne<{ status: string | null }>();
-    return row?.status === 'closed';
-  }
-
-  /**
-   * Locks the user's row, on condition that its password is still the one just
-   * verified: a password change or a deletion racing this login either commits
-   * first (and the login fails) or waits, and then ends the session it creates.
-   */
-  private async lockVerifiedUser(manager: EntityManager, user: User): Promise<void> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(User)
-      .set({ passwordHash: () => 'password_hash' })
-      .where('id = :id AND password_hash = :passwordHash', { id: user.id, passwordHash: user.passwordHash })
-      .execute();
-    if (result.affected !== 1) throw AuthErrors.invalidCredentials();
+    const user = await this.users.findById(manager, userId);
+    if (user?.accountId == null) return false;
+    return (await this.accounts.findById(manager, user.accountId))?.status === 'closed';
   }
 }
 

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth/auth.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { TransactionsModule } from '../transactions/transactions.module';
+import { UsersModule } from '../users/users.module';
+import { AccountClosureController } from './account-closure.controller';
+import { AccountClosureService } from './account-closure.service';
+
+/** The account closure flow, above every module it touches. */
+@Module({
+  imports: [AuthModule, UsersModule, AccountsModule, TransactionsModule, PaymentsModule],
+  controllers: [AccountClosureController],
+  providers: [AccountClosureService],
+})
+export class AccountClosureModule {}

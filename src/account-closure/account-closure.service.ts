@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsService } from '../accounts/accounts.service';
+import { AccountErrors } from '../accounts/accounts.errors';
+import { TargetAccountQueryDto } from '../accounts/dto/account-query.dto';
+import { CloseAccountResponseDto } from '../accounts/dto/account.response.dto';
+import { SessionsRepository } from '../auth/sessions.repository';
+import { actingAccountId } from '../common/access/account-access';
+import { AuthenticatedUser } from '../common/access/caller';
+import { Database } from '../database/database';
+import { PaymentsRepository } from '../payments/payments.repository';
+import { TransactionsRepository } from '../transactions/transactions.repository';
+import { UsersRepository } from '../users/users.repository';
+
+/**
+ * Closing an account spans every module: the account, its users' sessions,
+ * its pending transactions and its open payment requests change together, in
+ * one database transaction, or not at all.
+ */
+@Injectable()
+export class AccountClosureService {
+  constructor(
+    private readonly db: Database,
+    private readonly accountsService: AccountsService,
+    private readonly accounts: AccountsRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly payments: PaymentsRepository,
+  ) {}
+
+  async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
+    const accountId = actingAccountId(caller, target.account_id);
+    return this.db.transaction(async (manager) => {
+      const account = await this.accountsService.findManageable(manager, caller, accountId);
+      // Waits for the writes that hold the account's lock, so that closed_at follows everything they committed,
+      // and so that no member joins or logs in between the list of users below and the commit.
+      await this.accounts.lockForClosure(manager, account.id);
+      const now = new Date();
+      if (!(await this.accounts.markClosed(manager, account.id, now))) throw AccountErrors.closed();
+      const userIds = await this.users.idsOfAccount(manager, account.id);
+      const revoked = await this.sessions.revokeAll(manager, { userIds }, 'account_closed', now);
+      return {
+        account_id: account.id,
+        status: 'closed',
+        closed_at: now.toISOString(),
+        revoked_sessions: revoked.sessions,
+        canceled_transactions: await this.transactions.cancelPendingOfAccount(manager, account.id, now),
+        canceled_payments: await this.payments.cancelOpenOfAccount(manager, account.id, now),
+      };
+    });
+  }
+}

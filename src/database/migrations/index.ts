@@ -1,0 +1,5 @@
+import { InitialSchema1763690000000 } from './1763690000000-initial-schema';
+import { TransactionsAndPayments1763780000000 } from './1763780000000-transactions-and-payments';
+
+/** In the order they run; together they create exactly the schema the modules' entities describe. */
+export const MIGRATIONS = [InitialSchema1763690000000, TransactionsAndPayments1763780000000];

@@ -1,0 +1,30 @@
+import { creationTimeOf } from '../common/ids/ids';
+import { Transaction } from '../transactions/entities/transaction.entity';
+import { PaymentRequest } from './entities/payment-request.entity';
+
+/**
+ * The posted credit that settles a succeeded payment request (`id` made at
+ * `postedAt`'s time or now): its amount, currency, metadata and reference.
+ */
+export function settlementCredit(payment: PaymentRequest, id: string, postedAt: Date): Transaction {
+  const createdAt = creationTimeOf(id);
+  return {
+    id,
+    accountId: payment.accountId,
+    type: 'credit',
+    status: 'posted',
+    direction: 'credit',
+    amount: payment.amount,
+    currency: payment.currency,
+    description: payment.description ?? `Payment request ${payment.id}`,
+    referenceIds: payment.referenceId === null ? [] : [payment.referenceId],
+    metadata: payment.metadata,
+    notes: null,
+    counterpartyAccountId: null,
+    paymentId: payment.id,
+    createdAt,
+    updatedAt: createdAt,
+    postedAt,
+    canceledAt: null,
+  };
+}

@@ -1,0 +1,146 @@
+import { INestApplication, Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController } from 'fastify';
+import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
+import { RolesGuard } from './auth/guards/roles.guard';
+import { documentPublicOperations } from './auth/openapi-security';
+import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
+import { DomainError } from './common/errors/domain-error';
+import { ErrorCode } from './common/errors/error-codes';
+import { parseQueryString } from './common/http/query-string';
+import { RouteTable } from './common/http/route-table';
+import { ulid } from './common/ids/ulid';
+import { serializeError } from './common/logging/serialize-error';
+import { OpenApiAddition } from './common/swagger/openapi';
+import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
+import { createValidationPipe } from './common/validation/validation.pipe';
+import { AppConfig } from './config/app-config';
+import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyService } from './idempotency/idempotency.service';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
+
+/*
+ * The whole request pipeline, in the order a request meets it:
+ *
+ *   server        body limit 1 MiB, query-string parser, request id, router errors      fastifyOptions
+ *   onRoute       every registered route is recorded (404 vs 405)                      registerHttpHooks
+ *   parser        JSON only; anything else is 415
+ *   onRequest     X-Request-Id on the answer
+ *   onRequest     unknown routes: counted against the client address, then 405 or 404
+ *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
+ *                 -> refuse a missing or refused token (unless @Public) -> @Roles
+ *   interceptors  refuse a body where none is read -> Idempotency-Key
+ *   pipe          validation of bodies, queries and params
+ *   handler       the controller
+ *   filter        every error becomes the contract's error body
+ *   onSend        the answer of a claimed Idempotency-Key is stored                     registerHttpHooks
+ *   onResponse    one access-log line
+ *
+ * Each cross-cutting feature has one owner that supplies its pieces (auth its
+ * guards and OpenAPI security, rate-limit its guard and limiter, idempotency
+ * its interceptor, hook and OpenAPI header); this file only orders them.
+ */
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_PATH_PARAM_LENGTH = 500;
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function fastifyOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    bodyLimit: MAX_BODY_BYTES,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH, querystringParser: parseQueryString },
+    // Errors raised by the router before any route matches (an over-long or badly %-encoded path
+    // parameter): still the contract's error body, and a 404 as for any id that names nothing.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(request.url)),
+    // Only the configured proxies may speak for the client address (per-IP limits depend on it).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : ulid();
+    },
+    // One line per request is written by the onResponse hook instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    logger: {
+      level: config.logLevel,
+      serializers: { err: serializeError },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
+        censor: '[redacted]',
+      },
+    },
+  };
+}
+
+/** The Nest part of the pipeline, registered by the root module in this order. */
+export const PIPELINE_PROVIDERS: Provider[] = [
+  { provide: APP_GUARD, useExisting: AuthenticateGuard },
+  { provide: APP_GUARD, useExisting: RateLimitGuard },
+  { provide: APP_GUARD, useExisting: AccessTokenGuard },
+  { provide: APP_GUARD, useExisting: RolesGuard },
+  { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
+  { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+  { provide: APP_PIPE, useFactory: createValidationPipe },
+  { provide: APP_FILTER, useClass: AllExceptionsFilter },
+];
+
+/** What the modules add to the OpenAPI document, in order. */
+export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentReplays];
+
+/** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
+export function registerRouteTable(fastify: FastifyInstance): RouteTable {
+  const routeTable = new RouteTable([]);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.routes.push({ method, url: route.url });
+  });
+  // JSON is the only accepted body type; anything else is 415.
+  fastify.removeContentTypeParser(['text/plain', 'application/json']);
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // Some clients send Content-Type: application/json on every request; an empty DELETE body is no body.
+    if (body === '' && request.method === 'DELETE') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  return routeTable;
+}
+
+/** The Fastify hooks that need the application's services, once Nest has built them. */
+export function registerHttpHooks(fastify: FastifyInstance, app: INestApplication, routeTable: RouteTable): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Requests for unknown routes never reach the guards: they count against the client address here.
+  // A known path asked with another method is answered 405 with the methods it serves.
+  const limiter = app.get(RequestRateLimiter);
+  fastify.addHook('onRequest', async (request) => {
+    if (!request.is404) return;
+    await limiter.consumeFor(request);
+    const allowed = routeTable.allowedMethods(request.url.split('?')[0]);
+    if (allowed.length > 0) {
+      throw new DomainError('method_not_allowed', `${request.method} is not served here; use ${allowed.join(', ')}.`, undefined, { allow: allowed.join(', ') });
+    }
+  });
+  registerIdempotencyHook(fastify, app.get(IdempotencyService));
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request completed',
+    );
+  });
+}
+
+/** Resources addressed by id in paths, and the error for an id that names none. */
+const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = {
+  users: 'user_not_found',
+  transactions: 'transaction_not_found',
+  payments: 'payment_not_found',
+};
+
+function notFoundFor(url: string): DomainError {
+  const resource = /^\/v1\/([a-z_]+)\//.exec(url)?.[1];
+  const code = (resource && NOT_FOUND_BY_RESOURCE[resource]) || 'not_found';
+  return new DomainError(code, code === 'not_found' ? 'No such route.' : 'No resource has such an id.');
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UserRole } from '../common/access/caller';
+import { sql } from '../database/sql';
+
+export interface CallerRow {
+  userId: string;
+  sessionStatus: string;
+  lastUsedAt: number;
+  role: UserRole;
+  accountId: string | null;
+  accountStatus: string | null;
+}
+
+/**
+ * The per-request caller check: a session, its user and the user's account in
+ * one statement. It is the one read that spans the tables of three modules
+ * (sessions, users, accounts), which is why it lives in this flow above them:
+ * it runs on every authenticated request, and one round trip matters there.
+ */
+const CALLER_SQL = sql`
+  SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt",
+         u.role AS "role", u.account_id AS "accountId", a.status AS "accountStatus"
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN accounts a ON a.id = u.account_id
+  WHERE s.id = $1`;
+
+@Injectable()
+export class CallersRepository {
+  async findBySession(manager: EntityManager, sessionId: string): Promise<CallerRow | null> {
+    const rows = await CALLER_SQL.rows<CallerRow>(manager, [sessionId]);
+    const row = rows[0];
+    return row ? { ...row, lastUsedAt: Number(row.lastUsedAt) } : null;
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AuthenticatedUser, isAdmin, UserRole } from '../common/access/caller';
+import { fetchPage, Page } from '../common/pagination/page';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { isUniqueViolation } from '../database/constraint-errors';
+import { User } from './entities/user.entity';
+import { UserErrors } from './users.errors';
+
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string;
+  name: string;
+  role: UserRole;
+  accountId: string | null;
+  createdAt: Date;
+}
+
+export interface UserFilters {
+  email?: string;
+  role?: UserRole;
+}
+
+/**
+ * The users table. A user row is locked by a no-op write (see
+ * src/database/lock-order.md): the user comes first in the lock order.
+ */
+@Injectable()
+export class UsersRepository {
+  /** Inserts the user; `409 email_already_registered` when the (lower-cased) email is taken. */
+  async insert(manager: EntityManager, fields: NewUser): Promise<User> {
+    const user: User = { ...fields, updatedAt: fields.createdAt };
+    await translateUniqueViolation(manager.insert(User, user));
+    return user;
+  }
+
+  findById(manager: EntityManager, userId: string): Promise<User | null> {
+    return manager.findOneBy(User, { id: userId });
+  }
+
+  exists(manager: EntityManager, userId: string): Promise<boolean> {
+    return manager.existsBy(User, { id: userId });
+  }
+
+  /** The user with its password hash, for a login. */
+  findWithPasswordHashByEmail(manager: EntityManager, email: string): Promise<User | null> {
+    return manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.email = :email', { email }).getOne();
+  }
+
+  /** The user when the caller may see it: itself, a user of its account, or anyone for an admin. */
+  async findVisible(manager: EntityManager, caller: AuthenticatedUser, userId: string, withPasswordHash = false): Promise<User | null> {
+    const builder = manager.createQueryBuilder(User, 'user').where('user.id = :userId', { userId });
+    if (withPasswordHash) builder.addSelect('user.passwordHash');
+    const user = await builder.getOne();
+    const visible = user !== null && (isAdmin(caller) || user.id === caller.userId || (caller.accountId !== null && user.accountId === caller.accountId));
+    return visible ? user : null;
+  }
+
+  /** The users the caller may see (all for admins, its account's, or itself), newest first. */
+  pageVisible<Item>(manager: EntityManager, caller: AuthenticatedUser, filters: UserFilters, pagination: PaginationQueryDto, toItem: (user: User) => Item): Promise<Page<Item>> {
+    const builder = manager.createQueryBuilder(User, 'user');
+    if (!isAdmin(caller)) {
+      if (caller.accountId) builder.where('user.account_id = :accountId', { accountId: caller.accountId });
+      else builder.where('user.id = :userId', { userId: caller.userId });
+    }
+    if (filters.email !== undefined) builder.andWhere('user.email = :email', { email: filters.email });
+    if (filters.role !== undefined) builder.andWhere('user.role = :role', { role: filters.role });
+    return fetchPage(builder, pagination, toItem);
+  }
+
+  adminExists(manager: EntityManager): Promise<boolean> {
+    return manager.existsBy(User, { role: 'admin' });
+  }
+
+  emailExists(manager: EntityManager, email: string): Promise<boolean> {
+    return manager.existsBy(User, { email });
+  }
+
+  /** Ids of the users of an account (its members and owner). */
+  async idsOfAccount(manager: EntityManager, accountId: string): Promise<string[]> {
+    const rows = await manager.find(User, { select: { id: true }, where: { accountId } });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Writes `changes`; with `currentHash`, only while the stored password hash
+   * is still that one. Returns whether the user was written.
+   */
+  async update(manager: EntityManager, userId: string, changes: Partial<User>, currentHash?: string): Promise<boolean> {
+    const criteria = currentHash === undefined ? { id: userId } : { id: userId, passwordHash: currentHash };
+    const result = await translateUniqueViolation(manager.update(User, criteria, changes));
+    return result.affected === 1;
+  }
+
+  /** Locks the user's row until the transaction ends (a write of updated_at). */
+  async lock(manager: EntityManager, userId: string, now: Date): Promise<boolean> {
+    const result = await manager.update(User, { id: userId }, { updatedAt: now });
+    return result.affected === 1;
+  }
+
+  /**
+   * Locks the user's row on condition that its password is still the one just
+   * verified: a password change or a deletion racing a login either commits
+   * first (and this answers false) or waits for the login's transaction.
+   */
+  async lockWithPasswordHash(manager: EntityManager, userId: string, passwordHash: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash: () => 'password_hash' })
+      .where('id = :id AND password_hash = :passwordHash', { id: userId, passwordHash })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Locks the user's row on condition that it has no account yet; false otherwise (or when there is no such user). */
+  async lockWithoutAccount(manager: EntityManager, userId: string, now: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ updatedAt: now })
+      .where('id = :userId AND account_id IS NULL', { userId })
+      .execute();
+    return result.affected === 1;
+  }
+
+  async delete(manager: EntityManager, userId: string): Promise<boolean> {
+    const result = await manager.delete(User, { id: userId });
+    return result.affected === 1;
+  }
+}
+
+async function translateUniqueViolation<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw UserErrors.emailTaken();
+    throw error;
+  }
+}
