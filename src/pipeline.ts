@@ -2,6 +2,7 @@ import { INestApplication, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { LogController } from 'fastify';
+import pino from 'pino';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { documentPublicOperations } from './auth/openapi-security';
@@ -66,6 +67,8 @@ export function fastifyOptions(config: AppConfig): FastifyServerOptions {
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     logger: {
       level: config.logLevel,
+      // Written asynchronously (flushed on exit): a request never waits for its log line to reach stdout.
+      stream: pino.destination({ dest: 1, sync: false }),
       serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],

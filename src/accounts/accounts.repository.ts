@@ -5,6 +5,7 @@ import { isId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
+import { sql } from '../database/sql';
 import { AccessErrors } from '../common/access/access.errors';
 import { AccountMembership } from '../users/account-membership';
 import { AccountErrors } from './accounts.errors';
@@ -14,6 +15,9 @@ export interface AccountFilters {
   type?: AccountType;
   status?: AccountStatus;
 }
+
+const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
+const WRITE_LOCK_OPEN_ACCOUNT = sql`UPDATE accounts SET status = status WHERE id = $1 AND status = 'open'`;
 
 /**
  * The accounts table. An account is locked after its users and before
@@ -46,22 +50,8 @@ export class AccountsRepository extends AccountMembership {
    * of work at a time, where a no-op write is the lock.
    */
   async lockOpen(manager: EntityManager, accountId: string): Promise<boolean> {
-    if (hasRowLocks(manager)) {
-      const account = await manager
-        .createQueryBuilder(Account, 'account')
-        .select(['account.id', 'account.status'])
-        .where('account.id = :accountId', { accountId })
-        .setLock('pessimistic_read')
-        .getOne();
-      return account?.status === 'open';
-    }
-    const result = await manager
-      .createQueryBuilder()
-      .update(Account)
-      .set({ status: () => 'status' })
-      .where('id = :accountId AND status = :open', { accountId, open: 'open' })
-      .execute();
-    return result.affected === 1;
+    if (hasRowLocks(manager)) return (await SHARE_LOCK_OPEN_ACCOUNT.row(manager, [accountId])) !== null;
+    return (await WRITE_LOCK_OPEN_ACCOUNT.run(manager, [accountId])) === 1;
   }
 
   /** lockOpen for a write that targets the account: `404 account_not_found`, `403 account_closed`. */

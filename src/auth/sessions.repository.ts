@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
+import { sql } from '../database/sql';
 import { AuthToken } from './entities/auth-token.entity';
 import { Session } from './entities/session.entity';
 
@@ -16,6 +17,8 @@ export interface DeviceInfo {
   deviceId?: string;
   clientVersion?: string;
 }
+
+const TOUCH_LAST_USED = sql`UPDATE sessions SET last_used_at = $2 WHERE id = $1 AND status = 'active' AND last_used_at <= $3`;
 
 /**
  * The sessions table and the tokens issued for each session (auth_tokens).
@@ -58,12 +61,7 @@ export class SessionsRepository {
    * resolution period and the others match no row.
    */
   async touchLastUsed(manager: EntityManager, sessionId: string, now: number, staleBefore: number): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(Session)
-      .set({ lastUsedAt: new Date(now) })
-      .where('id = :id AND status = :active AND last_used_at <= :staleBefore', { id: sessionId, active: 'active', staleBefore })
-      .execute();
+    await TOUCH_LAST_USED.run(manager, [sessionId, now, staleBefore]);
   }
 
   /** Records a refresh on the session; false when the session stopped being active meanwhile. */

@@ -1,9 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { SerialQueue } from './serial-queue';
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
+
+/**
+ * What a request adds to the first unit of work it commits: it runs after that
+ * work, with its result, and before the commit, so that both land together or
+ * not at all (the stored answer of an Idempotency-Key, for one).
+ */
+export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
 
 /**
  * The only way services reach the database. On SQLite every unit of work
@@ -14,6 +22,7 @@ export type Work<T> = (manager: EntityManager) => Promise<T>;
 @Injectable()
 export class Database {
   private readonly queue: SerialQueue | null;
+  private readonly pendingBeforeCommit = new AsyncLocalStorage<{ hook: BeforeCommit | null }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -24,7 +33,22 @@ export class Database {
 
   /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: Work<T>): Promise<T> {
-    return this.schedule(() => this.dataSource.transaction(work));
+    const pending = this.pendingBeforeCommit.getStore();
+    const hook = pending?.hook ?? null;
+    if (pending) pending.hook = null;
+    if (hook === null) return this.schedule(() => this.dataSource.transaction(work));
+    return this.schedule(() =>
+      this.dataSource.transaction(async (manager) => {
+        const result = await work(manager);
+        await hook(manager, result);
+        return result;
+      }),
+    );
+  }
+
+  /** Runs `body` so that the first transaction it starts also runs `hook` before committing. */
+  withBeforeFirstCommit<T>(hook: BeforeCommit, body: () => T): T {
+    return this.pendingBeforeCommit.run({ hook }, body);
   }
 
   /** Runs `work` outside a transaction: reads, or a write that is one single statement. */

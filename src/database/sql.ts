@@ -1,16 +1,41 @@
 import { EntityManager } from 'typeorm';
 import { hasRowLocks } from './dialect';
 
+/** What better-sqlite3 offers for a prepared statement (the parts used here). */
+interface SqliteStatement {
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): { changes: number };
+}
+
+interface SqliteConnection {
+  prepare(source: string): SqliteStatement;
+}
+
+/** A pg client or pool: both run a named statement, prepared once per connection. */
+interface PgQueryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+let statementCount = 0;
+
 /**
  * A statement written once, with PostgreSQL's numbered placeholders ($1, $2...),
- * and run on either database: for SQLite each placeholder becomes a `?` and
- * the parameters are laid out in the order they appear. Built when the module
- * loads, never per request.
+ * and run on either database straight through the driver: prepared once per
+ * connection (a named statement on PostgreSQL, a cached better-sqlite3
+ * statement on SQLite), without TypeORM's per-query building. For SQLite each
+ * placeholder becomes a `?` and the parameters are laid out in the order they
+ * appear. Used on the paths every request takes; the query builder stays for
+ * rare and complex queries.
+ *
+ * Runs inside the caller's unit of work: within a transaction, on its
+ * connection; otherwise on the pool (PostgreSQL) or the one connection (SQLite).
  */
 export class Sql {
+  private readonly name = `stmt_${(statementCount += 1)}`;
   private readonly sqliteText: string;
   /** For each `?` of the SQLite text, the index of its parameter. */
   private readonly sqliteOrder: number[] = [];
+  private readonly sqliteStatements = new WeakMap<SqliteConnection, SqliteStatement>();
 
   constructor(readonly text: string) {
     this.sqliteText = text.replace(/\$(\d+)/g, (_placeholder, position: string) => {
@@ -20,12 +45,48 @@ export class Sql {
   }
 
   /** The rows the statement returns. */
-  rows<Row>(manager: EntityManager, params: readonly unknown[]): Promise<Row[]> {
-    if (hasRowLocks(manager)) return manager.query(this.text, [...params]);
-    return manager.query(this.sqliteText, this.sqliteOrder.map((index) => params[index]));
+  async rows<Row>(manager: EntityManager, params: readonly unknown[]): Promise<Row[]> {
+    if (hasRowLocks(manager)) return (await this.runOnPostgres(manager, params)).rows as Row[];
+    return this.sqliteStatement(manager).all(...this.sqliteParams(params)) as Row[];
+  }
+
+  /** The first row, or null. */
+  async row<Row>(manager: EntityManager, params: readonly unknown[]): Promise<Row | null> {
+    return (await this.rows<Row>(manager, params))[0] ?? null;
+  }
+
+  /** Runs a write; the number of rows it changed. */
+  async run(manager: EntityManager, params: readonly unknown[]): Promise<number> {
+    if (hasRowLocks(manager)) return (await this.runOnPostgres(manager, params)).rowCount ?? 0;
+    return this.sqliteStatement(manager).run(...this.sqliteParams(params)).changes;
+  }
+
+  private runOnPostgres(manager: EntityManager, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> {
+    return postgresConnection(manager).query({ name: this.name, text: this.text, values: [...params] });
+  }
+
+  private sqliteStatement(manager: EntityManager): SqliteStatement {
+    const connection = (manager.connection.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+    let statement = this.sqliteStatements.get(connection);
+    if (!statement) {
+      statement = connection.prepare(this.sqliteText);
+      this.sqliteStatements.set(connection, statement);
+    }
+    return statement;
+  }
+
+  private sqliteParams(params: readonly unknown[]): unknown[] {
+    return this.sqliteOrder.map((index) => params[index]);
   }
 }
 
+/** The transaction's own connection when the manager belongs to one, else the pool. */
+function postgresConnection(manager: EntityManager): PgQueryable {
+  const transactionConnection = (manager.queryRunner as unknown as { databaseConnection?: PgQueryable } | undefined)?.databaseConnection;
+  return transactionConnection ?? (manager.connection.driver as unknown as { master: PgQueryable }).master;
+}
+
+/** A statement as a tagged template: sql`SELECT ... WHERE id = $1`. */
 export function sql(strings: TemplateStringsArray): Sql {
   return new Sql(strings.join(''));
 }

@@ -6,8 +6,8 @@ import { IdempotencyKey } from './entities/idempotency-key.entity';
 /** The idempotency_keys table: one row per (caller, method, route, key) fingerprint. */
 @Injectable()
 export class IdempotencyKeysRepository {
-  /** Inserts the key's row; false when a row with this fingerprint exists (the unique key is the lock). */
-  async claim(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
+  /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */
+  async insert(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
     try {
       await manager.insert(IdempotencyKey, row);
       return true;
@@ -19,16 +19,6 @@ export class IdempotencyKeysRepository {
 
   find(manager: EntityManager, fingerprint: string): Promise<IdempotencyKey | null> {
     return manager.findOneBy(IdempotencyKey, { fingerprint });
-  }
-
-  /** Stores the answer of a claimed key. */
-  async complete(manager: EntityManager, fingerprint: string, status: number, body: string): Promise<void> {
-    await manager.update(IdempotencyKey, { fingerprint, state: 'in_progress' }, { state: 'completed', responseStatus: status, responseBody: body });
-  }
-
-  /** Forgets a claim that never reached an answer worth keeping. */
-  async release(manager: EntityManager, fingerprint: string): Promise<void> {
-    await manager.delete(IdempotencyKey, { fingerprint, state: 'in_progress' });
   }
 
   /** Deletes expired keys (all of them, or the one fingerprint); returns how many. */

@@ -5,24 +5,22 @@ import { IdempotencyService } from './idempotency.service';
 import { OPENAPI_IDEMPOTENT_EXTENSION } from './idempotent.decorator';
 
 /**
- * Stores the response of a request that claimed a key, as serialized, before
- * it leaves: a retry that arrives after the client saw the answer always finds
- * it. Server errors and validation failures are not kept: the key is released
- * and the client may retry, or correct the request, under the same key.
+ * Stores, as it is sent, an answer that no transaction stored: an error that
+ * the request's own rules gave (4xx), which a retry must get again. Server
+ * errors and validation failures are not kept, so the client may retry, or
+ * correct the request, under the same key.
  */
 export function registerIdempotencyHook(fastify: FastifyInstance, idempotency: IdempotencyService): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    const fingerprint = request.idempotencyClaim;
-    if (fingerprint === undefined) return payload;
+    const claim = request.idempotencyClaim;
+    if (claim === undefined || claim.stored) return payload;
     request.idempotencyClaim = undefined;
     // A 400 (validation_error) means the request was refused before it ran: nothing to keep.
-    const keep = typeof payload === 'string' && reply.statusCode < 500 && reply.statusCode !== 400;
+    if (typeof payload !== 'string' || reply.statusCode >= 500 || reply.statusCode === 400) return payload;
     try {
-      if (keep) await idempotency.complete(fingerprint, reply.statusCode, payload);
-      else await idempotency.release(fingerprint);
+      await idempotency.store(claim, reply.statusCode, payload);
     } catch (error) {
-      // The resource exists and the client deserves its answer; the key stays claimed (409 to retries
-      // until it expires) rather than let a retry create a second resource.
+      // The answer still reaches the client; a retry then runs again, which the error it got allows.
       request.log.error({ err: error }, 'could not store the idempotent response');
     }
     return payload;

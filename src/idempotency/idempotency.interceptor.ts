@@ -1,30 +1,39 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { from, Observable, of, switchMap } from 'rxjs';
+import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
+import { Database } from '../database/database';
 import { IdempotencyErrors } from './idempotency.errors';
-import { IdempotencyService } from './idempotency.service';
+import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile, KeyClaim } from './idempotency.service';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotent.decorator';
+
+/** A key this request runs under; `stored` once its answer was stored with the transaction that made it. */
+export interface RequestKeyClaim extends KeyClaim {
+  stored: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The fingerprint of the Idempotency-Key this request claimed, until its answer is stored (idempotency hook). */
-    idempotencyClaim?: string;
+    idempotencyClaim?: RequestKeyClaim;
   }
 }
 
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
- * needs the caller) and before validation. A first request claims the key and
- * runs; its response is stored as it is sent (see idempotency.http.ts). A
- * retry gets the stored response back as a web Response, so status and bytes
- * are exactly the first ones.
+ * needs the caller) and before validation. A retry of a stored answer gets it
+ * back as a web Response, so status and bytes are exactly the first ones. A
+ * first request runs, and the first transaction it commits also stores its
+ * answer (the serialized result of that transaction, which these routes
+ * return as it is). Answers that no transaction carried, such as 4xx errors,
+ * are stored as they are sent (idempotency.http.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly idempotency: IdempotencyService,
+    private readonly db: Database,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -33,22 +42,46 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     if (key === undefined) return next.handle();
     if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw IdempotencyErrors.invalidKey();
-    const start = this.idempotency.begin({
-      scope: request.user ? `user:${request.user.userId}` : `ip:${request.ip}`,
-      method: request.method,
-      // The route as registered, not as spelled: /v1/%74ransactions must not be another scope.
-      path: `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`,
-      key,
-      body: request.body,
-    });
-    return from(start).pipe(
+    const keyed = describe(request, key);
+    const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+    return from(this.idempotency.begin(keyed)).pipe(
       switchMap((started) => {
         if (started.outcome === 'replay') return of(replay(started.status, started.body));
-        request.idempotencyClaim = started.fingerprint;
-        return next.handle();
+        const claim: RequestKeyClaim = { ...started.claim, stored: false };
+        request.idempotencyClaim = claim;
+        return this.runStoringAnswer(next, claim, status).pipe(
+          catchError((error: unknown) => {
+            if (!(error instanceof KeyAnsweredMeanwhile)) return throwError(() => error);
+            // Another request with this key committed first; this one's work was rolled back: answer as a retry would.
+            request.idempotencyClaim = undefined;
+            return from(this.idempotency.begin(keyed)).pipe(
+              switchMap((again) => (again.outcome === 'replay' ? of(replay(again.status, again.body)) : throwError(() => IdempotencyErrors.inProgress()))),
+            );
+          }),
+        );
       }),
     );
   }
+
+  /** Runs the handler so that the first transaction it commits stores its result as the key's answer. */
+  private runStoringAnswer(next: CallHandler, claim: RequestKeyClaim, status: number): Observable<unknown> {
+    const storeAnswer = async (manager: Parameters<IdempotencyService['storeWithin']>[0], result: unknown) => {
+      await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
+      claim.stored = true;
+    };
+    return new Observable((subscriber) => this.db.withBeforeFirstCommit(storeAnswer, () => next.handle().subscribe(subscriber)));
+  }
+}
+
+function describe(request: FastifyRequest, key: string): IdempotentRequest {
+  return {
+    scope: request.user ? `user:${request.user.userId}` : `ip:${request.ip}`,
+    method: request.method,
+    // The route as registered, not as spelled: /v1/%74ransactions must not be another scope.
+    path: `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`,
+    key,
+    body: request.body,
+  };
 }
 
 function replay(status: number, body: string): Response {

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash, createHmac, KeyObject } from 'node:crypto';
+import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
-import { IdempotencyKey } from './entities/idempotency-key.entity';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 
@@ -18,12 +18,27 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-export type IdempotencyStart = { outcome: 'proceed'; fingerprint: string } | { outcome: 'replay'; status: number; body: string };
+/** A key no answer is stored under yet: the request runs, and its answer is stored under it. */
+export interface KeyClaim {
+  fingerprint: string;
+  requestHash: string;
+}
+
+export type IdempotencyStart = { outcome: 'proceed'; claim: KeyClaim } | { outcome: 'replay'; status: number; body: string };
+
+/** Another request stored an answer under the key while this one ran; this one's work is rolled back. */
+export class KeyAnsweredMeanwhile extends Error {
+  constructor() {
+    super('another request stored an answer under this Idempotency-Key first');
+  }
+}
 
 /**
- * Keeps the first response to each (caller, method, path, Idempotency-Key) for
- * 24 hours. The insert of the key's row is the lock: of N concurrent first uses
- * exactly one proceeds, the others see the row.
+ * Keeps the first answer to each (caller, method, route, Idempotency-Key) for
+ * 24 hours. A successful answer is stored by the same database transaction
+ * that creates the resource, so a crash leaves either both or neither: a key
+ * is never stuck. Of concurrent first uses, the primary key lets exactly one
+ * store its answer; the others' transactions roll back and they replay it.
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
@@ -50,52 +65,47 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.purgeTimer);
   }
 
-  /** Claims the key for this request, or answers with the stored response; throws 409/422 as the contract says. */
+  /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
   async begin(request: IdempotentRequest): Promise<IdempotencyStart> {
     const fingerprint = createHash('sha256').update(JSON.stringify([request.scope, request.method, request.path, request.key])).digest('hex');
     const requestHash = createHmac('sha256', this.bodyKey).update(JSON.stringify(request.body ?? null)).digest('hex');
-    // Two rounds: the first may find an expired row, which is removed before the key is claimed again.
-    for (let round = 0; round < 2; round += 1) {
-      const now = new Date();
-      if (await this.claim(fingerprint, requestHash, now)) return { outcome: 'proceed', fingerprint };
-      const existing = await this.db.run((manager) => this.keys.find(manager, fingerprint));
-      if (!existing) continue;
-      if (existing.expiresAt <= now) {
-        await this.db.run((manager) => this.keys.deleteExpired(manager, now, fingerprint));
-        continue;
-      }
-      if (existing.requestHash !== requestHash) throw IdempotencyErrors.reused();
-      if (existing.state === 'in_progress' || existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
-      return { outcome: 'replay', status: existing.responseStatus, body: existing.responseBody };
+    const now = new Date();
+    const existing = await this.db.run((manager) => this.keys.find(manager, fingerprint));
+    if (!existing) return { outcome: 'proceed', claim: { fingerprint, requestHash } };
+    if (existing.expiresAt <= now) {
+      await this.db.run((manager) => this.keys.deleteExpired(manager, now, fingerprint));
+      return { outcome: 'proceed', claim: { fingerprint, requestHash } };
     }
-    throw IdempotencyErrors.inProgress();
+    if (existing.requestHash !== requestHash) throw IdempotencyErrors.reused();
+    // Rows of the earlier claim-first protocol that never completed.
+    if (existing.state === 'in_progress' || existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
+    return { outcome: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
 
-  /** Stores the response as sent, for replays. */
-  async complete(fingerprint: string, status: number, body: string): Promise<void> {
-    await this.db.run((manager) => this.keys.complete(manager, fingerprint, status, body));
+  /** Stores the answer inside the transaction that made it; KeyAnsweredMeanwhile when another request stored one first. */
+  async storeWithin(manager: EntityManager, claim: KeyClaim, status: number, body: string): Promise<void> {
+    if (!(await this.keys.insert(manager, this.row(claim, status, body)))) throw new KeyAnsweredMeanwhile();
   }
 
-  /** Forgets the key: the request never ran to an answer worth keeping (5xx, invalid request). */
-  async release(fingerprint: string): Promise<void> {
-    await this.db.run((manager) => this.keys.release(manager, fingerprint));
+  /** Stores an answer no transaction carried (an error answer); a first answer stored meanwhile is kept. */
+  async store(claim: KeyClaim, status: number, body: string): Promise<void> {
+    await this.db.run((manager) => this.keys.insert(manager, this.row(claim, status, body)));
   }
 
-  async purgeExpired(now = new Date()): Promise<number> {
+  purgeExpired(now = new Date()): Promise<number> {
     return this.db.run((manager) => this.keys.deleteExpired(manager, now));
   }
 
-  /** True when this request inserted the key's row (and so may run); false when a row exists. */
-  private async claim(fingerprint: string, requestHash: string, now: Date): Promise<boolean> {
-    const row: IdempotencyKey = {
-      fingerprint,
-      requestHash,
-      state: 'in_progress',
-      responseStatus: null,
-      responseBody: null,
+  private row(claim: KeyClaim, status: number, body: string) {
+    const now = new Date();
+    return {
+      fingerprint: claim.fingerprint,
+      requestHash: claim.requestHash,
+      state: 'completed' as const,
+      responseStatus: status,
+      responseBody: body,
       createdAt: now,
       expiresAt: new Date(now.getTime() + RETENTION_MS),
     };
-    return this.db.run((manager) => this.keys.claim(manager, row));
   }
 }

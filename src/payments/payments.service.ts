@@ -69,12 +69,12 @@ export class PaymentsService {
       updatedAt: createdAt,
       paidAt: null,
     };
-    await this.db.transaction(async (manager) => {
+    return this.db.transaction(async (manager) => {
       // Locked against closure until this commits: a closure either refuses it or cancels it.
       await this.accounts.requireOpen(manager, accountId);
       await this.payments.insert(manager, payment);
+      return toPaymentResponse(payment);
     });
-    return toPaymentResponse(payment);
   }
 
   async get(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {

@@ -29,8 +29,7 @@ const CALLER_SQL = sql`
 @Injectable()
 export class CallersRepository {
   async findBySession(manager: EntityManager, sessionId: string): Promise<CallerRow | null> {
-    const rows = await CALLER_SQL.rows<CallerRow>(manager, [sessionId]);
-    const row = rows[0];
-    return row ? { ...row, lastUsedAt: Number(row.lastUsedAt) } : null;
+    const row = await CALLER_SQL.row<CallerRow>(manager, [sessionId]);
+    return row && { ...row, lastUsedAt: Number(row.lastUsedAt) };
   }
 }

@@ -7,6 +7,15 @@ import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
 import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } from './entities/transaction.entity';
 import { metadataEntriesOf } from './transaction-records';
+import {
+  INSERT_TRANSACTION,
+  insertMetadataStatement,
+  TRANSACTION_BY_ID,
+  TRANSACTION_OF_ACCOUNT_BY_ID,
+  transactionFromRow,
+  transactionParams,
+  TransactionRow,
+} from './transaction-rows';
 
 export interface TransactionFilters {
   status?: TransactionStatus;
@@ -28,20 +37,24 @@ export type Transition = { to: 'posted'; at: 'postedAt' } | { to: 'canceled'; at
 export class TransactionsRepository {
   /** Inserts the transaction and its metadata rows. */
   async insert(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
-    await manager.insert(Transaction, transaction);
+    await INSERT_TRANSACTION.run(manager, transactionParams(transaction));
     await this.insertMetadataEntries(manager, transaction, transaction.metadata);
     return transaction;
   }
 
-  findById(manager: EntityManager, transactionId: string): Promise<Transaction | null> {
-    return manager.findOneBy(Transaction, { id: transactionId });
+  async findById(manager: EntityManager, transactionId: string): Promise<Transaction | null> {
+    const row = await TRANSACTION_BY_ID.row<TransactionRow>(manager, [transactionId]);
+    return row && transactionFromRow(row);
   }
 
   /** The transaction when it belongs to an account in scope; null otherwise. */
-  findVisible(manager: EntityManager, scope: AccountScope, transactionId: string): Promise<Transaction | null> {
-    if (scope.kind === 'none') return Promise.resolve(null);
-    const where = scope.kind === 'account' ? { id: transactionId, accountId: scope.accountId } : { id: transactionId };
-    return manager.findOneBy(Transaction, where);
+  async findVisible(manager: EntityManager, scope: AccountScope, transactionId: string): Promise<Transaction | null> {
+    if (scope.kind === 'none') return null;
+    const row =
+      scope.kind === 'account'
+        ? await TRANSACTION_OF_ACCOUNT_BY_ID.row<TransactionRow>(manager, [transactionId, scope.accountId])
+        : await TRANSACTION_BY_ID.row<TransactionRow>(manager, [transactionId]);
+    return row && transactionFromRow(row);
   }
 
   async currentStatus(manager: EntityManager, transactionId: string): Promise<TransactionStatus> {
@@ -110,7 +123,9 @@ export class TransactionsRepository {
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Pick<Transaction, 'id' | 'accountId'>, metadata: TransactionMetadata): Promise<void> {
     const entries = metadataEntriesOf({ ...transaction, metadata });
-    if (entries.length > 0) await manager.insert(TransactionMetadataEntry, entries);
+    if (entries.length === 0) return;
+    const params = entries.flatMap((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]);
+    await insertMetadataStatement(entries.length).run(manager, params);
   }
 }
 

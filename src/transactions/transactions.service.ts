@@ -116,6 +116,8 @@ export class TransactionsService {
     return this.db.transaction(async (manager) => {
       const found = await this.findVisible(manager, caller, transactionId);
       await this.accounts.requireOpen(manager, found.accountId);
+      // A transfer is posted into its counterparty too: a closure of that account either refuses it or waits.
+      if (transition.to === 'posted' && found.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, found.counterpartyAccountId);
       const now = new Date();
       if (!(await this.transactions.transition(manager, found.id, transition, now))) {
         throw TransactionErrors.notPending(await this.transactions.currentStatus(manager, found.id));

@@ -1,0 +1,94 @@
+import { Sql } from '../database/sql';
+import { Transaction, TransactionMetadata } from './entities/transaction.entity';
+
+/** A transactions row as the drivers return it (BIGINT may come back as a string, JSON as text). */
+export interface TransactionRow {
+  id: string;
+  account_id: string;
+  type: Transaction['type'];
+  status: Transaction['status'];
+  direction: Transaction['direction'];
+  amount: number | string;
+  currency: string;
+  description: string | null;
+  reference_ids: string;
+  metadata: string;
+  notes: string | null;
+  counterparty_account_id: string | null;
+  payment_id: string | null;
+  created_at: number | string;
+  updated_at: number | string;
+  posted_at: number | string | null;
+  canceled_at: number | string | null;
+}
+
+const COLUMNS = `id, account_id, type, status, direction, amount, currency, description, reference_ids, metadata, notes,
+  counterparty_account_id, payment_id, created_at, updated_at, posted_at, canceled_at`;
+
+export const TRANSACTION_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1`);
+export const TRANSACTION_OF_ACCOUNT_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1 AND account_id = $2`);
+
+export function transactionFromRow(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    status: row.status,
+    direction: row.direction,
+    amount: Number(row.amount),
+    currency: row.currency,
+    description: row.description,
+    referenceIds: JSON.parse(row.reference_ids) as string[],
+    metadata: JSON.parse(row.metadata) as TransactionMetadata,
+    notes: row.notes,
+    counterpartyAccountId: row.counterparty_account_id,
+    paymentId: row.payment_id,
+    createdAt: new Date(Number(row.created_at)),
+    updatedAt: new Date(Number(row.updated_at)),
+    postedAt: instantOrNull(row.posted_at),
+    canceledAt: instantOrNull(row.canceled_at),
+  };
+}
+
+function instantOrNull(value: number | string | null): Date | null {
+  return value === null ? null : new Date(Number(value));
+}
+
+export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${COLUMNS})
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`);
+
+/** The parameters of INSERT_TRANSACTION, in its column order. */
+export function transactionParams(transaction: Transaction): unknown[] {
+  return [
+    transaction.id,
+    transaction.accountId,
+    transaction.type,
+    transaction.status,
+    transaction.direction,
+    transaction.amount,
+    transaction.currency,
+    transaction.description,
+    JSON.stringify(transaction.referenceIds),
+    JSON.stringify(transaction.metadata),
+    transaction.notes,
+    transaction.counterpartyAccountId,
+    transaction.paymentId,
+    transaction.createdAt.getTime(),
+    transaction.updatedAt.getTime(),
+    transaction.postedAt?.getTime() ?? null,
+    transaction.canceledAt?.getTime() ?? null,
+  ];
+}
+
+/** Multi-row inserts of metadata entries, one statement per entry count (a transaction has at most 50 keys). */
+const insertMetadataByCount = new Map<number, Sql>();
+
+export function insertMetadataStatement(count: number): Sql {
+  let statement = insertMetadataByCount.get(count);
+  if (!statement) {
+    const values = Array.from({ length: count }, (_, row) => `($${row * 4 + 1}, $${row * 4 + 2}, $${row * 4 + 3}, $${row * 4 + 4})`);
+    statement = new Sql(`INSERT INTO transaction_metadata (transaction_id, account_id, key, value) VALUES ${values.join(', ')}`);
+    insertMetadataByCount.set(count, statement);
+  }
+  return statement;
+}
