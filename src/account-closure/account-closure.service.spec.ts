@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsService } from '../accounts/accounts.service';
+import { Account } from '../accounts/entities/account.entity';
+import { SessionsRepository } from '../auth/sessions.repository';
+import { AuthenticatedUser } from '../common/access/caller';
+import { newId } from '../common/ids/ids';
+import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { PaymentsRepository } from '../payments/payments.repository';
+import { TransactionsRepository } from '../transactions/transactions.repository';
+import { UsersRepository } from '../users/users.repository';
+import { AccountClosureService } from './account-closure.service';
+
+const ACCOUNT = newId('acc');
+const OWNER = newId('usr');
+const MEMBER = newId('usr');
+const owner: AuthenticatedUser = { userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT };
+const member: AuthenticatedUser = { userId: MEMBER, sessionId: 'ses_2', role: 'member', accountId: ACCOUNT };
+const admin: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null };
+const account = { id: ACCOUNT, status: 'open', ownerUserId: OWNER } as Account;
+
+/**
+ * The rank in src/database/lock-order.md of each repository call that takes
+ * or needs a lock (reads are left out): 2 account, 3 sessions (4: their tokens,
+ * written by the same revokeAll), 5 account-owned rows.
+ */
+const LOCK_RANKS: Record<string, number> = {
+  'accounts.lockForClosure': 2,
+  'accounts.markClosed': 2,
+  'sessions.revokeAll': 3,
+  'transactions.cancelPendingOfAccount': 5,
+  'payments.cancelOpenOfAccount': 5,
+};
+const WRITES = ['accounts.markClosed', 'sessions.revokeAll', 'transactions.cancelPendingOfAccount', 'payments.cancelOpenOfAccount'];
+
+function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
+  const log = new CallLog();
+  const db = new FakeDatabase();
+  const accounts = log.fake('accounts', {
+    findById: async () => (options.found === undefined ? account : options.found),
+    lockForClosure: async () => undefined,
+    markClosed: async () => options.markClosed ?? true,
+  }) as unknown as AccountsRepository;
+  const users = log.fake('users', { idsOfAccount: async () => [OWNER, MEMBER] }) as unknown as UsersRepository;
+  const sessions = log.fake('sessions', { revokeAll: async () => ({ sessions: 3, tokens: 7 }) });
+  const transactions = log.fake('transactions', { cancelPendingOfAccount: async () => 4 });
+  const payments = log.fake('payments', { cancelOpenOfAccount: async () => 2 });
+  const service = new AccountClosureService(
+    db.asDatabase(),
+    // The real findManageable, on the faked repositories: it decides who may close an account.
+    new AccountsService(db.asDatabase(), accounts, users),
+    accounts,
+    users,
+    sessions as unknown as SessionsRepository,
+    transactions as unknown as TransactionsRepository,
+    payments as unknown as PaymentsRepository,
+  );
+  return { service, log, db };
+}
+
+describe('AccountClosureService.close', () => {
+  it('takes the account lock for closure before it marks the account closed', async () => {
+    const { service, log } = setup();
+    await service.close(owner, {});
+    const names = log.names();
+    assert.ok(names.includes('accounts.lockForClosure'));
+    assert.ok(names.indexOf('accounts.lockForClosure') < names.indexOf('accounts.markClosed'), names.join(', '));
+    assert.deepEqual(log.argsOf('accounts.lockForClosure'), [[ACCOUNT]]);
+  });
+
+  it('takes its locks in the order of lock-order.md: account, sessions, then account-owned rows', async () => {
+    const { service, log } = setup();
+    await service.close(owner, {});
+    const ranks = log.names().filter((name) => name in LOCK_RANKS).map((name) => LOCK_RANKS[name]);
+    assert.deepEqual(ranks, [2, 2, 3, 5, 5]);
+  });
+
+  it("revokes the sessions of exactly the account's users, with reason account_closed", async () => {
+    const { service, log } = setup();
+    await service.close(owner, {});
+    assert.deepEqual(log.argsOf('users.idsOfAccount'), [[ACCOUNT]]);
+    const [[scope, reason]] = log.argsOf('sessions.revokeAll');
+    assert.deepEqual(scope, { userIds: [OWNER, MEMBER] });
+    assert.equal(reason, 'account_closed');
+  });
+
+  it('closes, revokes and cancels with one and the same now, and reports it with the counts', async () => {
+    const { service, log, db } = setup();
+    const response = await service.close(owner, {});
+    const [[, closedAt]] = log.argsOf('accounts.markClosed');
+    assert.ok(closedAt instanceof Date);
+    assert.equal(log.argsOf('sessions.revokeAll')[0][2], closedAt);
+    assert.deepEqual(log.argsOf('transactions.cancelPendingOfAccount'), [[ACCOUNT, closedAt]]);
+    assert.deepEqual(log.argsOf('payments.cancelOpenOfAccount'), [[ACCOUNT, closedAt]]);
+    assert.deepEqual(response, {
+      account_id: ACCOUNT,
+      status: 'closed',
+      closed_at: closedAt.toISOString(),
+      revoked_sessions: 3,
+      canceled_transactions: 4,
+      canceled_payments: 2,
+    });
+    assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'resolved' }]);
+  });
+
+  it('lets an admin close the account it names', async () => {
+    const { service, log } = setup();
+    const response = await service.close(admin, { account_id: ACCOUNT });
+    assert.equal(response.account_id, ACCOUNT);
+    assert.deepEqual(log.argsOf('accounts.markClosed').map(([id]) => id), [ACCOUNT]);
+  });
+
+  it('answers account_closed and writes nothing more when a racing closure marked it closed first', async () => {
+    const { service, log, db } = setup({ markClosed: false });
+    await assert.rejects(service.close(owner, {}), { code: 'account_closed' });
+    assert.deepEqual(log.names().filter((name) => WRITES.includes(name)), ['accounts.markClosed']);
+    assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'rejected' }]);
+  });
+
+  it('answers account_closed for an account already closed, before taking any lock', async () => {
+    const { service, log } = setup({ found: { ...account, status: 'closed' } });
+    await assert.rejects(service.close(owner, {}), { code: 'account_closed' });
+    assert.deepEqual(log.names(), ['accounts.findById']);
+  });
+
+  it('refuses a member who does not own the account with insufficient_permissions, before taking any lock', async () => {
+    const { service, log } = setup();
+    await assert.rejects(service.close(member, {}), { code: 'insufficient_permissions' });
+    assert.deepEqual(log.names(), ['accounts.findById']);
+  });
+
+  it('answers account_not_found when a member names another account, without opening a transaction', async () => {
+    const { service, log, db } = setup();
+    await assert.rejects(service.close(owner, { account_id: newId('acc') }), { code: 'account_not_found' });
+    assert.deepEqual(log.names(), []);
+    assert.deepEqual(db.units, []);
+  });
+
+  it('answers account_not_found when the account does not exist', async () => {
+    const { service, log } = setup({ found: null });
+    await assert.rejects(service.close(admin, { account_id: ACCOUNT }), { code: 'account_not_found' });
+    assert.deepEqual(log.names(), ['accounts.findById']);
+  });
+});
