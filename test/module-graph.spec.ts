@@ -174,7 +174,8 @@ function assertNoneFound(found: readonly string[], headline: string): void {
 }
 
 describe('the module graph of src/', () => {
-  const srcDir = join(findRepoRoot(__dirname), 'src');
+  // Tests run from the repository root (scripts/test.js), wherever the compiled files live (TEST_BUILD_DIR).
+  const srcDir = join(findRepoRoot(process.cwd()), 'src');
 
   it('gives every top-level folder of src/ a rank in the layer table', () => {
     assertNoneFound(

@@ -33,6 +33,8 @@ interface Setup {
   current?: TransactionStatus;
   /** What requireOpen throws for an account (by id), if anything. */
   closed?: Record<string, Error>;
+  /** The transaction found (default: a pending payment). */
+  found?: Transaction;
 }
 
 function setup(options: Setup = {}) {
@@ -42,7 +44,7 @@ function setup(options: Setup = {}) {
   const transactions = log.fake('transactions', {
     // Honours the scope as the repository does, so a spec sees what the caller's scope lets through.
     findVisible: async (_m: unknown, scope: AccountScope, id: string) =>
-      id === pending.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === pending.accountId)) ? pending : null,
+      id === pending.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === pending.accountId)) ? (options.found ?? pending) : null,
     transition: async (_m: unknown, _id: string, transition: { to: TransactionStatus; at: 'postedAt' | 'canceledAt' }, now: Date) => {
       // The row as read again: moved, and amended by someone else meanwhile.
       reread = { ...pending, status: transition.to, [transition.at]: now, updatedAt: now, notes: 'amended meanwhile' };
@@ -95,6 +97,19 @@ describe('TransactionsService transitions', () => {
     const { service, log } = setup({ closed: { [ACCOUNT]: AccountErrors.closed() } });
     await assert.rejects(service.post(admin, pending.id), { code: 'account_closed' });
     assert.ok(!log.names().includes('transactions.transition'));
+  });
+
+  it('posts a transfer only while its counterparty is open too, locking both accounts before the transition', async () => {
+    const transfer: Transaction = { ...pending, type: 'transfer', counterpartyAccountId: OTHER_ACCOUNT };
+    const { service, log } = setup({ found: transfer });
+    await service.post(admin, pending.id);
+    assert.deepEqual(log.argsOf('accounts.requireOpen'), [[ACCOUNT], [OTHER_ACCOUNT]]);
+    const names = log.names();
+    assert.ok(names.lastIndexOf('accounts.requireOpen') < names.indexOf('transactions.transition'), names.join(', '));
+
+    const refused = setup({ found: transfer, closed: { [OTHER_ACCOUNT]: AccountErrors.closed() } });
+    await assert.rejects(refused.service.post(admin, pending.id), { code: 'account_closed' });
+    assert.ok(!refused.log.names().includes('transactions.transition'));
   });
 
   it('reports transaction_not_pending with the current status when the conditional update loses', async () => {
