@@ -25,8 +25,17 @@ function hasContent(body: unknown): boolean {
   return typeof body !== 'object' || Array.isArray(body) || Object.keys(body).length > 0;
 }
 
+/** Per handler, whether it declares a @Body() parameter: read once from its metadata, not per request. */
+const handlersReadingBody = new WeakMap<Function, boolean>();
+
 /** Whether the handler declares a @Body() parameter (Nest records each as "<paramtype>:<index>"). */
 function readsBody(context: ExecutionContext): boolean {
-  const parameters: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {};
-  return Object.keys(parameters).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
+  const handler = context.getHandler();
+  let reads = handlersReadingBody.get(handler);
+  if (reads === undefined) {
+    const parameters: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
+    reads = Object.keys(parameters).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
+    handlersReadingBody.set(handler, reads);
+  }
+  return reads;
 }
