@@ -83,7 +83,10 @@ async function createDatabase(kind: DatabaseKind, settings: BenchSettings): Prom
   return kind === 'sqlite' ? createSqliteDatabase() : createPostgresDatabase(settings.postgresServerUrl);
 }
 
-/** Every scenario on one fresh, seeded database; the server is started once and restarted for the start-up figure. */
+/**
+ * Every scenario on one fresh, seeded database. The soak gets a server of its own, started
+ * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
+ */
 async function benchDatabase(kind: DatabaseKind, settings: BenchSettings): Promise<Comparison[]> {
   const label = LABELS[kind];
   const database = await createDatabase(kind, settings);
@@ -91,19 +94,22 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings): Promi
     log(`${label}: seeding ${settings.seedSize} demo data (npm run seed)...`);
     await seedDemoData(database.url, settings.seedSize);
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
-    const server = await startServer(projectServer(database.url, cpuProfileNodeOptions(settings.cpuProfileDir)));
     const rows: Comparison[] = [];
-    try {
-      if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
-      const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
-      const scenarios = [readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions, memoryUnderSoak];
-      for (const scenario of scenarios) {
-        log(`${label}: ${scenario.name}`);
-        rows.push(...(await scenario(fixture)));
+    const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
+      const server = await startServer(projectServer(database.url, cpuProfileNodeOptions(settings.cpuProfileDir)));
+      try {
+        if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
+        const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
+        for (const scenario of scenarios) {
+          log(`${label}: ${scenario.name}`);
+          rows.push(...(await scenario(fixture)));
+        }
+      } finally {
+        await stopServer(server);
       }
-    } finally {
-      await stopServer(server);
-    }
+    };
+    await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
+    await withServer([memoryUnderSoak]);
     log(`${label}: startupTimes`);
     rows.push(...(await startupTimes(label, settings, database)));
     return rows;

@@ -294,8 +294,9 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
 }
 
 /**
- * The server's memory after a long mixed load at a fixed rate: mostly reads, some creations, pages
- * and an occasional login. A leak shows as RSS that keeps growing; the samples are logged.
+ * The memory of a freshly started server after a long mixed load at a fixed rate: mostly reads,
+ * some creations, pages and an occasional login. A leak shows as RSS that keeps growing; the
+ * samples are logged.
  */
 export async function memoryUnderSoak(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server } = fixture;

@@ -17,13 +17,13 @@ export interface RunningProfile {
 }
 
 export function startCpuProfile(server: RunningServer, directory: string): RunningProfile {
-  server.process.kill('SIGUSR2');
+  server.process.kill('SIGWINCH');
   return { server, file: join(resolve(directory), `server-${server.process.pid}.cpuprofile`) };
 }
 
 /** Stops the profiler and waits (up to 30 s) for the profile to be written. */
 export async function stopCpuProfile(profile: RunningProfile): Promise<string> {
-  profile.server.process.kill('SIGUSR2');
+  profile.server.process.kill('SIGWINCH');
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (existsSync(profile.file)) return profile.file;
     await sleep(100);

@@ -40,7 +40,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     startups: quick ? 3 : 5,
     sqliteCommitSeconds: quick ? 1 : 3,
     // TPC-B wants a scale of at least the client count: with fewer branch rows the clients queue on row locks.
-    pgbench: { seconds: quick ? 4 : 15, clients: 16, threads: 2, scale: 16 },
+    pgbench: { seconds: quick ? 3 : 15, clients: 16, threads: 2, scale: 16 },
     databases: databaseList(env.BENCH_DATABASES),
     postgresServerUrl: env.TEST_DATABASE_URL || DEFAULT_POSTGRES_SERVER,
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || null,
