@@ -62,9 +62,9 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {
   if (value === undefined || value === '' || value === 'auto') return 'auto';
-  const kinds = value.split(',').map((entry) => entry.trim());
-  for (const kind of kinds) {
+  return value.split(',').map((entry) => {
+    const kind = entry.trim();
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES lists sqlite and/or postgres, got "${value}"`);
-  }
-  return kinds as DatabaseKind[];
+    return kind;
+  });
 }
