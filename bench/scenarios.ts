@@ -68,6 +68,11 @@ function describeRuns(name: string, results: readonly LoadResult[]): string {
   return `${name}: ${runs.join(' | ')}`;
 }
 
+/** The ratio of each round on its own, to show how much the best-of comparison moves with the noise. */
+function describeRoundRatios(sides: Sides<LoadResult, LoadResult>, ratioOf: (anchor: LoadResult, project: LoadResult) => number): string {
+  return `  per-round ratios: ${sides.anchor.map((anchor, round) => ratioOf(anchor, sides.project[round]).toFixed(2)).join(' | ')}`;
+}
+
 function failureNote(...groups: (readonly LoadResult[])[]): string | undefined {
   const failures = groups.flat().reduce((sum, result) => sum + result.failures, 0);
   return failures > 0 ? `${failures} requests failed (errors or non-2xx): figures suspect` : undefined;
@@ -146,6 +151,7 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
     }
     log(describeRuns('  bare Nest GET /ping', sides.anchor));
     log(describeRuns('  GET /v1/transactions/{id}', sides.project));
+    log(describeRoundRatios(sides, (anchor, project) => project.requestsPerSecond / anchor.requestsPerSecond));
 
     const note = failureNote(sides.anchor, sides.project) ?? (settings.cpuProfileDir !== null ? 'CPU profiler on during the project runs' : undefined);
     const scenario = `GET /v1/transactions/{id} (member), ${READ_CONNECTIONS} conns, vs bare Nest GET /ping`;
@@ -194,6 +200,7 @@ export async function readsDuringLoginStorm(fixture: Fixture): Promise<Compariso
   const sides = await alternate(settings.rounds, reads, readsDuringStorm);
   log(describeRuns(`  reads alone, ${STORM_READ_CONNECTIONS} conns`, sides.anchor));
   log(describeRuns('  reads during the login storm', sides.project));
+  log(describeRoundRatios(sides, (alone, storm) => storm.p99Ms / alone.p99Ms));
   log(describeRuns(`  the logins, ${STORM_LOGIN_CONNECTIONS} conns`, logins));
   return [
     {
@@ -224,6 +231,7 @@ export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
   );
   log(describeRuns('  first page', sides.anchor));
   log(describeRuns(`  page after row ${deep.depth}`, sides.project));
+  log(describeRoundRatios(sides, (first, deepest) => first.requestsPerSecond / deepest.requestsPerSecond));
   const shallow = deep.depth < DEEP_ROWS ? `only ${deep.depth} rows deep: the seed (${settings.seedSize}) holds ${deep.totalRows} transactions, the target is about 1,000,000 (BENCH_SEED_SIZE=large)` : undefined;
   return [
     {

@@ -30,7 +30,8 @@ export function formatTable(rows: readonly Comparison[]): string {
   const lines = ['| database | scenario | project | anchor | ratio | target | met |', '|---|---|---|---|---|---|---|'];
   for (const row of rows) {
     const value = ratio(row);
-    const ratioText = value === null ? '-' : `${value.toFixed(2)} (${row.ratioOf})`;
+    // Three decimals: at two, a ratio of 1.202 against a target of 1.2 would read as met.
+    const ratioText = value === null ? '-' : `${value.toFixed(3)} (${row.ratioOf})`;
     const bound = 'atLeast' in row.target ? `>= ${row.target.atLeast}` : `<= ${row.target.atMost}`;
     const target = row.judged === 'ratio' ? `ratio ${bound}` : `${bound} ${row.unit}`;
     const anchor = row.anchor === null ? '-' : `${figure(row.anchor)} ${row.unit}`;
