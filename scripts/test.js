@@ -5,7 +5,8 @@
 //   TEST_DATABASE_URL=postgres://127.0.0.1:5432/test npm test    the same suite on PostgreSQL
 //   npm test -- users auth        only files whose path contains one of the words
 //   npm run openapi:write         regenerate the committed openapi.json
-//   npm run bench                 the HTTP benchmark (bench/http-bench.ts)
+//   npm run bench                 the HTTP benchmark against same-run anchors (bench/http-bench.ts; its
+//                                 header lists the BENCH_* settings); BENCH_QUICK=1 for a 3-minute smoke run
 'use strict';
 const { execFileSync, spawnSync } = require('node:child_process');
 const { readdirSync, statSync } = require('node:fs');

@@ -1,0 +1,65 @@
+/**
+ * Anchor for creating transactions on PostgreSQL: pgbench's TPC-B-like script (three
+ * UPDATEs, a SELECT and an INSERT per transaction) on the same server, in a throwaway
+ * database made for it and dropped afterwards. pgbench is a process of its own already.
+ */
+import { spawn } from 'node:child_process';
+import { Client } from 'pg';
+
+export interface PgbenchSettings {
+  seconds: number;
+  clients: number;
+  threads: number;
+  scale: number;
+}
+
+export interface PgbenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a database on the server of `serverUrl` and fills it with `pgbench -i` at the given scale. */
+export async function preparePgbenchDatabase(serverUrl: string, scale: number): Promise<PgbenchDatabase> {
+  const name = `bench_pgbench_${process.pid}_${Date.now()}`;
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = { url: url.toString(), drop: () => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  try {
+    // G: rows generated on the server (faster than sending them); then vacuum and primary keys, as by default.
+    await runPgbench(['-i', '-q', '-I', 'dtGvp', '-s', String(scale), database.url]);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
+/** One timed run; transactions per second as pgbench reports them (without the connection set-up). */
+export async function runTpcB(databaseUrl: string, settings: PgbenchSettings): Promise<number> {
+  const output = await runPgbench(['-n', '-c', String(settings.clients), '-j', String(settings.threads), '-T', String(settings.seconds), databaseUrl]);
+  const match = /^tps = ([\d.]+) \(without initial connection time\)/m.exec(output);
+  if (match === null) throw new Error(`pgbench printed no tps:\n${output}`);
+  return Number(match[1]);
+}
+
+function runPgbench(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`pgbench ${args[0]} exited with ${String(code)}:\n${output}`))));
+  });
+}
+
+async function withClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,72 @@
+// Profiling the server during one scenario (see cpu-profile-on-signal.ts), and reading the profile back.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RunningServer } from './processes';
+
+/** Node options for a server that should answer the profiling signal. */
+export function cpuProfileNodeOptions(directory: string | null): string[] {
+  if (directory === null) return [];
+  mkdirSync(resolve(directory), { recursive: true });
+  return ['--require', join(__dirname, 'cpu-profile-on-signal.js')];
+}
+
+export interface RunningProfile {
+  file: string;
+  server: RunningServer;
+}
+
+export function startCpuProfile(server: RunningServer, directory: string): RunningProfile {
+  server.process.kill('SIGWINCH');
+  return { server, file: join(resolve(directory), `server-${server.process.pid}.cpuprofile`) };
+}
+
+/** Stops the profiler and waits (up to 30 s) for the profile to be written. */
+export async function stopCpuProfile(profile: RunningProfile): Promise<string> {
+  profile.server.process.kill('SIGWINCH');
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (existsSync(profile.file)) return profile.file;
+    await sleep(100);
+  }
+  throw new Error(`no CPU profile appeared at ${profile.file}`);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+}
+
+/** The functions with the most self time (samples taken while they were on top of the stack). */
+export function summarizeCpuProfile(file: string, top: number): string {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const hitsById = new Map<number, number>();
+  for (const sample of profile.samples) hitsById.set(sample, (hitsById.get(sample) ?? 0) + 1);
+  const hitsByFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const hits = hitsById.get(node.id) ?? 0;
+    if (hits === 0) continue;
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${shortUrl(node.callFrame.url)}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''}`;
+    hitsByFunction.set(key, (hitsByFunction.get(key) ?? 0) + hits);
+  }
+  const total = profile.samples.length;
+  const idle = [...hitsByFunction].filter(([key]) => key.startsWith('(idle)')).reduce((sum, [, hits]) => sum + hits, 0);
+  const ranked = [...hitsByFunction].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top);
+  const lines = ranked.map(([key, hits]) => `  ${((100 * hits) / (total - idle)).toFixed(1).padStart(5)}%  ${key}`);
+  return `self time, % of ${total - idle} busy samples (${((100 * idle) / total).toFixed(0)}% idle):\n${lines.join('\n')}`;
+}
+
+/** node_modules/<package>/... or the project's own path, without the machine's prefix. */
+function shortUrl(url: string): string {
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) return url.slice(modules + 'node_modules/'.length);
+  const cwd = `file://${process.cwd()}/`;
+  return url.startsWith(cwd) ? url.slice(cwd.length) : url;
+}

@@ -1,0 +1,115 @@
+// The measured HTTP servers run as processes of their own, so that the load generator (this
+// process) never shares an event loop with them.
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const PROJECT_PORT = 3917;
+export const BARE_APP_PORT = 3918;
+export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
+
+/** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */
+const POLL_INTERVAL_MS = 10;
+const READY_TIMEOUT_MS = 60_000;
+
+export interface RunningServer {
+  process: ChildProcess;
+  baseUrl: string;
+  /** From spawn to the first 200 of the readiness path. */
+  startupMs: number;
+}
+
+interface ServerSpec {
+  script: string;
+  port: number;
+  readyPath: string;
+  env: NodeJS.ProcessEnv;
+  nodeOptions?: string[];
+}
+
+/** The service as `npm run start:prod` runs it (dist/main.js), with limits off and little logging. */
+export function projectServer(databaseUrl: string, nodeOptions: string[] = []): ServerSpec {
+  return {
+    script: join(process.cwd(), 'dist', 'main.js'),
+    port: PROJECT_PORT,
+    readyPath: '/health/ready',
+    nodeOptions,
+    env: {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'benchmark-secret-of-at-least-32-bytes!!',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_PER_MINUTE: '0',
+      LOGIN_MAX_FAILURES: '0',
+    },
+  };
+}
+
+/** The anchor: NestJS on Fastify with one JSON route and nothing else (bench/anchors/bare-nest-app.ts). */
+export function bareNestApp(): ServerSpec {
+  return {
+    script: join(__dirname, '..', 'anchors', 'bare-nest-app.js'),
+    port: BARE_APP_PORT,
+    readyPath: '/ping',
+    env: {},
+  };
+}
+
+export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${spec.port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [...(spec.nodeOptions ?? []), spec.script], {
+    env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (performance.now() - startedAt < READY_TIMEOUT_MS && !exited) {
+    if (await answers200(`${baseUrl}${spec.readyPath}`)) {
+      return { process: child, baseUrl, startupMs: performance.now() - startedAt };
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${spec.script} did not answer 200 on ${spec.readyPath}${exited ? ' (it exited)' : ''}`);
+}
+
+async function answers200(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+/** SIGTERM, as an orchestrator stops it, and waits for the exit (its port is then free again). */
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+export interface MemoryUse {
+  /** Resident set size now (VmRSS), in MB (10^6 bytes, the unit of the target). */
+  rssMB: number;
+  /** The peak resident set size so far (VmHWM), in MB. */
+  peakMB: number;
+}
+
+/** Read from /proc/<pid>/status: what the kernel charges the process, not what V8 reports. */
+export function memoryUse(pid: number): MemoryUse {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string): number => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    if (match === null) throw new Error(`/proc/${pid}/status has no ${field}`);
+    return Number(match[1]);
+  };
+  return { rssMB: (kib('VmRSS') * 1024) / 1e6, peakMB: (kib('VmHWM') * 1024) / 1e6 };
+}

@@ -1,0 +1,70 @@
+// What one `npm run bench` does, read once from the environment (see the header of bench/http-bench.ts).
+
+export type SeedSize = 'small' | 'medium' | 'large';
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface BenchSettings {
+  quick: boolean;
+  seedSize: SeedSize;
+  /** Length of one measured run (one project or one anchor run). */
+  runSeconds: number;
+  /** Unmeasured load before a series of runs, so that JIT and caches are warm for the first one. */
+  warmupSeconds: number;
+  /** Project and anchor runs alternate this many times; the best run of each side is compared. */
+  rounds: number;
+  soakSeconds: number;
+  soakRate: number;
+  /** Cold starts timed for the start-up figure (the median is reported). */
+  startups: number;
+  sqliteCommitSeconds: number;
+  pgbench: { seconds: number; clients: number; threads: number; scale: number };
+  /** Which databases to run; PostgreSQL only when reachable unless it was asked for by name. */
+  databases: DatabaseKind[] | 'auto';
+  postgresServerUrl: string;
+  /** Directory for a CPU profile of the server during the GET scenario, or null for none. */
+  cpuProfileDir: string | null;
+}
+
+const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
+
+export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
+  const quick = env.BENCH_QUICK === '1';
+  return {
+    quick,
+    seedSize: seedSize(env.BENCH_SEED_SIZE ?? (quick ? 'small' : 'large')),
+    runSeconds: positive(env, 'BENCH_RUN_SECONDS', quick ? 2 : 8),
+    warmupSeconds: quick ? 1 : 3,
+    rounds: quick ? 2 : 3,
+    soakSeconds: positive(env, 'BENCH_SOAK_SECONDS', quick ? 20 : 300),
+    soakRate: 200,
+    startups: quick ? 3 : 5,
+    sqliteCommitSeconds: quick ? 1 : 3,
+    // TPC-B wants a scale of at least the client count: with fewer branch rows the clients queue on row locks.
+    pgbench: { seconds: quick ? 3 : 15, clients: 16, threads: 2, scale: 16 },
+    databases: databaseList(env.BENCH_DATABASES),
+    postgresServerUrl: env.TEST_DATABASE_URL || DEFAULT_POSTGRES_SERVER,
+    cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || null,
+  };
+}
+
+function seedSize(value: string): SeedSize {
+  if (value === 'small' || value === 'medium' || value === 'large') return value;
+  throw new Error(`BENCH_SEED_SIZE must be small, medium or large, got "${value}"`);
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value > 0)) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
+  return value;
+}
+
+function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  return value.split(',').map((entry) => {
+    const kind = entry.trim();
+    if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES lists sqlite and/or postgres, got "${value}"`);
+    return kind;
+  });
+}
