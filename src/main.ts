@@ -1,4 +1,9 @@
 import { existsSync } from 'node:fs';
+import nodeModule from 'node:module';
+
+// Node 22.1+ keeps compiled code between starts (most of start-up is compiling modules); older Nodes lack it.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
 import { AppConfig, ConfigValidationError } from './config/app-config';
 import { createApp } from './app.factory';
 

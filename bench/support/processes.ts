@@ -32,7 +32,8 @@ interface ServerSpec {
 /** The service as `npm run start:prod` runs it (dist/main.js), with limits off and little logging. */
 export function projectServer(databaseUrl: string, nodeOptions: string[] = []): ServerSpec {
   return {
-    script: join(process.cwd(), 'dist', 'main.js'),
+    // BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors.
+    script: join(process.cwd(), process.env.BENCH_SERVER_DIST ?? 'dist', 'main.js'),
     port: PROJECT_PORT,
     readyPath: '/health/ready',
     nodeOptions,

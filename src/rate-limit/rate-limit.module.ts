@@ -4,7 +4,6 @@ import { LoginThrottle } from './login-throttle';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import { RateLimitGuard } from './rate-limit.guard';
 import { RateLimitStore } from './rate-limit.store';
-import { RedisRateLimitStore } from './redis-rate-limit.store';
 import { RequestRateLimiter } from './request-rate-limiter';
 
 @Global()
@@ -13,8 +12,12 @@ import { RequestRateLimiter } from './request-rate-limiter';
     {
       provide: RateLimitStore,
       inject: [AppConfig],
-      useFactory: (config: AppConfig): RateLimitStore =>
-        config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore(),
+      // The Redis client is loaded only when Redis is configured: most single instances never need it.
+      useFactory: async (config: AppConfig): Promise<RateLimitStore> => {
+        if (!config.redisUrl) return new MemoryRateLimitStore();
+        const { RedisRateLimitStore } = await import('./redis-rate-limit.store.js');
+        return new RedisRateLimitStore(config.redisUrl);
+      },
     },
     LoginThrottle,
     RequestRateLimiter,
