@@ -4,7 +4,8 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { TransactionOptions } from '../database/database';
+import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { AccountsService } from './accounts.service';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountPageDto, AccountResponseDto } from './dto/account.response.dto';
@@ -28,8 +29,8 @@ export class AccountsController {
   })
   @ApiCreatedResponse({ type: AccountResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists', 'idempotency_request_in_progress', 'idempotency_key_reused')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto): Promise<AccountResponseDto> {
-    return this.accounts.create(caller, body);
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<AccountResponseDto> {
+    return this.accounts.create(caller, body, commit);
   }
 
   @Get('account')

@@ -6,7 +6,7 @@ import { AuthErrors } from '../auth/auth.errors';
 import { validationError } from '../common/errors/domain-error';
 import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
-import { Database } from '../database/database';
+import { Database, TransactionOptions } from '../database/database';
 import { UsersRepository } from '../users/users.repository';
 import { UserErrors } from '../users/users.errors';
 import { normalizeEmail } from '../common/email';
@@ -28,7 +28,7 @@ export class AccountsService {
   ) {}
 
   /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
-  async create(caller: AuthenticatedUser, request: CreateAccountRequestDto): Promise<AccountResponseDto> {
+  async create(caller: AuthenticatedUser, request: CreateAccountRequestDto, commit: TransactionOptions = {}): Promise<AccountResponseDto> {
     if (request.owner_user_id !== undefined && !isAdmin(caller)) {
       throw AuthErrors.insufficientPermissions('Only an admin may open an account for another user.');
     }
@@ -58,7 +58,7 @@ export class AccountsService {
       // The lock above already settled that the owner had no account; of two racing creations only one got here.
       await this.users.update(manager, ownerId, { accountId: account.id });
       return toAccountResponse(account);
-    });
+    }, commit);
   }
 
   async getOwn(caller: AuthenticatedUser): Promise<AccountResponseDto> {

@@ -1,17 +1,25 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { SerialQueue } from './serial-queue';
+import { sql, sqliteInTransaction } from './sql';
+
+const BEGIN = sql`BEGIN IMMEDIATE`;
+const COMMIT = sql`COMMIT`;
+const ROLLBACK = sql`ROLLBACK`;
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
 
 /**
- * What a request adds to the first unit of work it commits: it runs after that
- * work, with its result, and before the commit, so that both land together or
- * not at all (the stored answer of an Idempotency-Key, for one).
+ * What a request adds to the transaction of the operation it calls: it runs
+ * after the work, with its result, and before the commit, so that both land
+ * together or not at all (the stored answer of an Idempotency-Key, for one).
  */
 export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
+
+export interface TransactionOptions {
+  beforeCommit?: BeforeCommit;
+}
 
 /**
  * The only way services reach the database. On SQLite every unit of work
@@ -22,7 +30,6 @@ export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<
 @Injectable()
 export class Database {
   private readonly queue: SerialQueue | null;
-  private readonly pendingBeforeCommit = new AsyncLocalStorage<{ hook: BeforeCommit | null }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -32,23 +39,18 @@ export class Database {
   }
 
   /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: Work<T>): Promise<T> {
-    const pending = this.pendingBeforeCommit.getStore();
-    const hook = pending?.hook ?? null;
-    if (pending) pending.hook = null;
-    if (hook === null) return this.schedule(() => this.dataSource.transaction(work));
-    return this.schedule(() =>
-      this.dataSource.transaction(async (manager) => {
-        const result = await work(manager);
-        await hook(manager, result);
-        return result;
-      }),
-    );
-  }
-
-  /** Runs `body` so that the first transaction it starts also runs `hook` before committing. */
-  withBeforeFirstCommit<T>(hook: BeforeCommit, body: () => T): T {
-    return this.pendingBeforeCommit.run({ hook }, body);
+  transaction<T>(work: Work<T>, options: TransactionOptions = {}): Promise<T> {
+    const { beforeCommit } = options;
+    const unit: Work<T> =
+      beforeCommit === undefined
+        ? work
+        : async (manager) => {
+            const result = await work(manager);
+            await beforeCommit(manager, result);
+            return result;
+          };
+    if (this.queue === null) return this.dataSource.transaction(unit);
+    return this.queue.run(() => this.sqliteTransaction(unit));
   }
 
   /** Runs `work` outside a transaction: reads, or a write that is one single statement. */
@@ -59,6 +61,27 @@ export class Database {
   /** One trivial statement: is the database answering? */
   async ping(): Promise<void> {
     await this.run((manager) => manager.query('SELECT 1'));
+  }
+
+  /**
+   * SQLite has one connection, and the queue hands it to one unit of work at a
+   * time: a transaction is BEGIN and COMMIT on it, statements prepared once,
+   * rather than a new TypeORM query runner (which prepares them anew) per unit.
+   * IMMEDIATE takes the write lock at once, so another process writing the
+   * same file (the seed, the CLI) waits up to busy_timeout instead of failing.
+   */
+  private async sqliteTransaction<T>(work: Work<T>): Promise<T> {
+    const manager = this.dataSource.manager;
+    await BEGIN.run(manager, []);
+    try {
+      const result = await work(manager);
+      await COMMIT.run(manager, []);
+      return result;
+    } catch (error) {
+      // SQLite ends a transaction by itself on some failures (a full disk); ROLLBACK would then fail and hide the cause.
+      if (sqliteInTransaction(manager)) await ROLLBACK.run(manager, []);
+      throw error;
+    }
   }
 
   private schedule<T>(job: () => Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ interface SqliteStatement {
 
 interface SqliteConnection {
   prepare(source: string): SqliteStatement;
+  readonly inTransaction: boolean;
 }
 
 /** A pg client or pool: both run a named statement, prepared once per connection. */
@@ -66,7 +67,7 @@ export class Sql {
   }
 
   private sqliteStatement(manager: EntityManager): SqliteStatement {
-    const connection = (manager.connection.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+    const connection = sqliteConnection(manager);
     let statement = this.sqliteStatements.get(connection);
     if (!statement) {
       statement = connection.prepare(this.sqliteText);
@@ -78,6 +79,15 @@ export class Sql {
   private sqliteParams(params: readonly unknown[]): unknown[] {
     return this.sqliteOrder.map((index) => params[index]);
   }
+}
+
+function sqliteConnection(manager: EntityManager): SqliteConnection {
+  return (manager.connection.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+}
+
+/** True while SQLite's one connection is inside a transaction. */
+export function sqliteInTransaction(manager: EntityManager): boolean {
+  return sqliteConnection(manager).inTransaction;
 }
 
 /** The transaction's own connection when the manager belongs to one, else the pool. */

@@ -1,7 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/constraint-errors';
+import { sql } from '../database/sql';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
+
+const FIND_KEY = sql`SELECT fingerprint, request_hash, state, response_status, response_body, created_at, expires_at
+  FROM idempotency_keys WHERE fingerprint = $1`;
+const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+
+interface KeyRow {
+  fingerprint: string;
+  request_hash: string;
+  state: IdempotencyKey['state'];
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number | string;
+  expires_at: number | string;
+}
 
 /** The idempotency_keys table: one row per (caller, method, route, key) fingerprint. */
 @Injectable()
@@ -9,7 +25,15 @@ export class IdempotencyKeysRepository {
   /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */
   async insert(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
     try {
-      await manager.insert(IdempotencyKey, row);
+      await INSERT_KEY.run(manager, [
+        row.fingerprint,
+        row.requestHash,
+        row.state,
+        row.responseStatus,
+        row.responseBody,
+        row.createdAt.getTime(),
+        row.expiresAt.getTime(),
+      ]);
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -17,8 +41,19 @@ export class IdempotencyKeysRepository {
     }
   }
 
-  find(manager: EntityManager, fingerprint: string): Promise<IdempotencyKey | null> {
-    return manager.findOneBy(IdempotencyKey, { fingerprint });
+  async find(manager: EntityManager, fingerprint: string): Promise<IdempotencyKey | null> {
+    const row = await FIND_KEY.row<KeyRow>(manager, [fingerprint]);
+    return (
+      row && {
+        fingerprint: row.fingerprint,
+        requestHash: row.request_hash,
+        state: row.state,
+        responseStatus: row.response_status === null ? null : Number(row.response_status),
+        responseBody: row.response_body,
+        createdAt: new Date(Number(row.created_at)),
+        expiresAt: new Date(Number(row.expires_at)),
+      }
+    );
   }
 
   /** Deletes expired keys (all of them, or the one fingerprint); returns how many. */

@@ -3,21 +3,10 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
-import { Database } from '../database/database';
 import { IdempotencyErrors } from './idempotency.errors';
-import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile, KeyClaim } from './idempotency.service';
+import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile } from './idempotency.service';
+import { RequestKeyClaim } from './request-claim';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotent.decorator';
-
-/** A key this request runs under; `stored` once its answer was stored with the transaction that made it. */
-export interface RequestKeyClaim extends KeyClaim {
-  stored: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    idempotencyClaim?: RequestKeyClaim;
-  }
-}
 
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
@@ -33,7 +22,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly idempotency: IdempotencyService,
-    private readonly db: Database,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -49,7 +37,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (started.outcome === 'replay') return of(replay(started.status, started.body));
         const claim: RequestKeyClaim = { ...started.claim, stored: false };
         request.idempotencyClaim = claim;
-        return this.runStoringAnswer(next, claim, status).pipe(
+        request.idempotencyBeforeCommit = async (manager, result) => {
+          await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
+          claim.stored = true;
+        };
+        return next.handle().pipe(
           catchError((error: unknown) => {
             if (!(error instanceof KeyAnsweredMeanwhile)) return throwError(() => error);
             // Another request with this key committed first; this one's work was rolled back: answer as a retry would.
@@ -63,14 +55,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
   }
 
-  /** Runs the handler so that the first transaction it commits stores its result as the key's answer. */
-  private runStoringAnswer(next: CallHandler, claim: RequestKeyClaim, status: number): Observable<unknown> {
-    const storeAnswer = async (manager: Parameters<IdempotencyService['storeWithin']>[0], result: unknown) => {
-      await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
-      claim.stored = true;
-    };
-    return new Observable((subscriber) => this.db.withBeforeFirstCommit(storeAnswer, () => next.handle().subscribe(subscriber)));
-  }
 }
 
 function describe(request: FastifyRequest, key: string): IdempotentRequest {

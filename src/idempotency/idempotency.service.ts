@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
+import { KeyClaim } from './request-claim';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -18,11 +19,6 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-/** A key no answer is stored under yet: the request runs, and its answer is stored under it. */
-export interface KeyClaim {
-  fingerprint: string;
-  requestHash: string;
-}
 
 export type IdempotencyStart = { outcome: 'proceed'; claim: KeyClaim } | { outcome: 'replay'; status: number; body: string };
 

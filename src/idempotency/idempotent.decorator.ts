@@ -1,4 +1,7 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { TransactionOptions } from '../database/database';
+import './request-claim';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
 
 export const IDEMPOTENT_ROUTE = 'idempotency:route';
@@ -27,3 +30,14 @@ export const Idempotent = () =>
         'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key.',
     }),
   );
+
+/**
+ * The options an idempotent handler passes to its service's transaction: when
+ * the request claimed an Idempotency-Key, they store its answer inside that
+ * transaction, so the resource and the answer commit together.
+ */
+export const IdempotentCommit = createParamDecorator(
+  (_: unknown, context: ExecutionContext): TransactionOptions => ({
+    beforeCommit: context.switchToHttp().getRequest<FastifyRequest>().idempotencyBeforeCommit,
+  }),
+);

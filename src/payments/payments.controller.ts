@@ -3,7 +3,8 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } fr
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { TransactionOptions } from '../database/database';
+import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
 import { SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
@@ -28,8 +29,8 @@ export class PaymentsController {
   })
   @ApiCreatedResponse({ type: PaymentResponseDto })
   @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto): Promise<PaymentResponseDto> {
-    return this.payments.create(caller, body);
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<PaymentResponseDto> {
+    return this.payments.create(caller, body, commit);
   }
 
   @Get(':payment_id')

@@ -6,7 +6,7 @@ import { AuthErrors } from '../auth/auth.errors';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
-import { Database } from '../database/database';
+import { Database, TransactionOptions } from '../database/database';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
@@ -33,7 +33,7 @@ export class PaymentsService {
   ) {}
 
   /** Opens a payment request on the caller's account (admins: on `account_id`) with the provider's checkout. */
-  async create(caller: AuthenticatedUser, request: CreatePaymentRequestDto): Promise<PaymentResponseDto> {
+  async create(caller: AuthenticatedUser, request: CreatePaymentRequestDto, commit: TransactionOptions = {}): Promise<PaymentResponseDto> {
     const accountId = actingAccountId(caller, request.account_id);
     const id = newId('pay');
     const createdAt = creationTimeOf(id);
@@ -74,7 +74,7 @@ export class PaymentsService {
       await this.accounts.requireOpen(manager, accountId);
       await this.payments.insert(manager, payment);
       return toPaymentResponse(payment);
-    });
+    }, commit);
   }
 
   async get(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {

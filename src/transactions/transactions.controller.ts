@@ -4,7 +4,8 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { TransactionOptions } from '../database/database';
+import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
@@ -30,8 +31,8 @@ export class TransactionsController {
   })
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto): Promise<TransactionResponseDto> {
-    return this.transactions.create(caller, body);
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<TransactionResponseDto> {
+    return this.transactions.create(caller, body, commit);
   }
 
   @Get()

@@ -8,7 +8,7 @@ import { validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
-import { Database } from '../database/database';
+import { Database, TransactionOptions } from '../database/database';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { toTransactionResponse, TransactionResponseDto } from './dto/transaction.response.dto';
@@ -30,7 +30,7 @@ export class TransactionsService {
   ) {}
 
   /** Books a pending transaction on the caller's account (admins: on `account_id`). */
-  async create(caller: AuthenticatedUser, request: CreateTransactionRequestDto): Promise<TransactionResponseDto> {
+  async create(caller: AuthenticatedUser, request: CreateTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
     const accountId = actingAccountId(caller, request.account_id);
     const direction = directionFor(request.type, request.direction);
     checkCounterparty(request.type, accountId, request.counterparty_account_id);
@@ -65,7 +65,7 @@ export class TransactionsService {
         canceledAt: null,
       });
       return toTransactionResponse(transaction);
-    });
+    }, commit);
   }
 
   list(caller: AuthenticatedUser, query: ListTransactionsQueryDto): Promise<Page<TransactionResponseDto>> {

@@ -4,7 +4,8 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
 import { Public } from '../auth/decorators/public.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { Idempotent } from '../idempotency/idempotent.decorator';
+import { TransactionOptions } from '../database/database';
+import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
@@ -31,8 +32,12 @@ export class UsersController {
   })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered', 'idempotency_request_in_progress', 'idempotency_key_reused')
-  create(@OptionalUser() caller: AuthenticatedUser | null, @Body() body: CreateUserRequestDto): Promise<UserResponseDto> {
-    return this.users.create(caller, body);
+  create(
+    @OptionalUser() caller: AuthenticatedUser | null,
+    @Body() body: CreateUserRequestDto,
+    @IdempotentCommit() commit: TransactionOptions,
+  ): Promise<UserResponseDto> {
+    return this.users.create(caller, body, commit);
   }
 
   @Get()

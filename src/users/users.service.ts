@@ -7,7 +7,7 @@ import { DomainError, validationError } from '../common/errors/domain-error';
 import { EntityManager } from 'typeorm';
 import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
-import { Database } from '../database/database';
+import { Database, TransactionOptions } from '../database/database';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
@@ -35,7 +35,7 @@ export class UsersService {
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
-  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto): Promise<UserResponseDto> {
+  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto, commit: TransactionOptions = {}): Promise<UserResponseDto> {
     if (request.role !== undefined && !(caller && isAdmin(caller))) {
       throw AuthErrors.insufficientPermissions('Only an admin may set a role.');
     }
@@ -50,7 +50,7 @@ export class UsersService {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
       const user = await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId, createdAt: new Date() });
       return toUserResponse(user);
-    });
+    }, commit);
   }
 
   list(caller: AuthenticatedUser, query: ListUsersQueryDto): Promise<Page<UserResponseDto>> {
