@@ -29,6 +29,8 @@
  *                           too when its server answers: TEST_DATABASE_URL's, or else
  *                           postgres://postgres@127.0.0.1:5432/test. A run's databases are made
  *                           for it and dropped afterwards; pgbench must be on the PATH.
+ *  BENCH_SERVER_DIST        the build of the service to measure (default dist; say, a build of the
+ *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing.

@@ -4,7 +4,7 @@
  * database made for it and dropped afterwards. pgbench is a process of its own already.
  */
 import { spawn } from 'node:child_process';
-import { Client } from 'pg';
+import { withAdminClient } from '../../test/support/test-app';
 
 export interface PgbenchSettings {
   seconds: number;
@@ -21,10 +21,10 @@ export interface PgbenchDatabase {
 /** Creates a database on the server of `serverUrl` and fills it with `pgbench -i` at the given scale. */
 export async function preparePgbenchDatabase(serverUrl: string, scale: number): Promise<PgbenchDatabase> {
   const name = `bench_pgbench_${process.pid}_${Date.now()}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = { url: url.toString(), drop: () => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  const database = { url: url.toString(), drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
   try {
     // G: rows generated on the server (faster than sending them); then vacuum and primary keys, as by default.
     await runPgbench(['-i', '-q', '-I', 'dtGvp', '-s', String(scale), database.url]);
@@ -52,14 +52,4 @@ function runPgbench(args: string[]): Promise<string> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`pgbench ${args[0]} exited with ${String(code)}:\n${output}`))));
   });
-}
-
-async function withClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

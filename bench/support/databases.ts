@@ -3,12 +3,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { ADMIN } from './processes';
 import { SeedSize } from './settings';
+import { Client } from 'pg';
+import { withAdminClient } from '../../test/support/test-app';
 
 export interface BenchDatabase {
   kind: 'sqlite' | 'postgres';
@@ -27,7 +28,7 @@ export async function createSqliteDatabase(): Promise<BenchDatabase> {
 export async function createPostgresDatabase(serverUrl: string): Promise<BenchDatabase> {
   const scratchDir = mkdtempSync(join(tmpdir(), 'payments-bench-'));
   const name = `bench_${process.pid}_${Date.now()}`;
-  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -35,7 +36,7 @@ export async function createPostgresDatabase(serverUrl: string): Promise<BenchDa
     url: url.toString(),
     scratchDir,
     drop: async () => {
-      await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       rmSync(scratchDir, { recursive: true, force: true });
     },
   };
@@ -91,15 +92,5 @@ export async function deepListPosition(databaseUrl: string, wantedDepth: number,
     return { afterId: id, depth, totalRows };
   } finally {
     await dataSource.destroy();
-  }
-}
-
-async function withClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }

@@ -116,7 +116,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withAdminClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a client of the server at `serverUrl` (to create or drop a database there). */
+export async function withAdminClient<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
