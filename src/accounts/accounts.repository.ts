@@ -17,7 +17,7 @@ export interface AccountFilters {
 }
 
 const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
-const WRITE_LOCK_OPEN_ACCOUNT = sql`UPDATE accounts SET status = status WHERE id = $1 AND status = 'open'`;
+const OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'open'`;
 
 /**
  * The accounts table. An account is locked after its users and before
@@ -46,12 +46,14 @@ export class AccountsRepository extends AccountMembership {
   /**
    * Locks an open account's row against closure until the transaction ends and
    * says whether it is open. On PostgreSQL the lock is shared (FOR SHARE), so
-   * writes of one account do not queue behind each other; SQLite runs one unit
-   * of work at a time, where a no-op write is the lock.
+   * writes of one account do not queue behind each other. On SQLite every
+   * transaction holds the database's one write lock from its start (BEGIN
+   * IMMEDIATE), so reading the status is the lock: nothing can close the
+   * account before this transaction ends.
    */
   async lockOpen(manager: EntityManager, accountId: string): Promise<boolean> {
     if (hasRowLocks(manager)) return (await SHARE_LOCK_OPEN_ACCOUNT.row(manager, [accountId])) !== null;
-    return (await WRITE_LOCK_OPEN_ACCOUNT.run(manager, [accountId])) === 1;
+    return (await OPEN_ACCOUNT.row(manager, [accountId])) !== null;
   }
 
   /** lockOpen for a write that targets the account: `404 account_not_found`, `403 account_closed`. */

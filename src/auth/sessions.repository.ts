@@ -60,8 +60,8 @@ export class SessionsRepository {
    * `staleBefore`: of concurrent requests of one session, one writes per
    * resolution period and the others match no row.
    */
-  async touchLastUsed(manager: EntityManager, sessionId: string, now: number, staleBefore: number): Promise<void> {
-    await TOUCH_LAST_USED.run(manager, [sessionId, now, staleBefore]);
+  async touchLastUsed(manager: EntityManager, sessionId: string, now: number, staleBefore: number): Promise<boolean> {
+    return (await TOUCH_LAST_USED.run(manager, [sessionId, now, staleBefore])) === 1;
   }
 
   /** Records a refresh on the session; false when the session stopped being active meanwhile. */
