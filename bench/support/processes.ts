@@ -2,7 +2,7 @@
 // process) never shares an event loop with them.
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -33,7 +33,7 @@ interface ServerSpec {
 export function projectServer(databaseUrl: string, nodeOptions: string[] = []): ServerSpec {
   return {
     // BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors.
-    script: join(process.cwd(), process.env.BENCH_SERVER_DIST ?? 'dist', 'main.js'),
+    script: resolve(process.env.BENCH_SERVER_DIST ?? 'dist', 'main.js'),
     port: PROJECT_PORT,
     readyPath: '/health/ready',
     nodeOptions,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import { SerialQueue } from '../database/serial-queue';
+import { availableParallelism } from 'node:os';
 
 /**
  * argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1). Both calls run on
@@ -8,25 +8,41 @@ import { SerialQueue } from '../database/serial-queue';
  */
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashes at once: every core but one. More hashing threads than that take
+ * every core from the event loop, and the requests that need no hash (most of
+ * them) wait behind a login storm; logins queue instead (one at a time on two
+ * cores).
+ */
+const CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+
 @Injectable()
 export class PasswordHasher {
-  /**
-   * One hash at a time per process: on a small machine, several hashing
-   * threads take every core from the event loop, and requests that need no
-   * hash (most of them) wait behind a login storm. Logins queue instead,
-   * which costs them nothing in throughput: the cores were the limit anyway.
-   */
-  private readonly queue = new SerialQueue();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
   /** Verified when the email is unknown, so that a wrong email costs what a wrong password costs. */
-  private readonly decoy: Promise<string> = this.queue.run(() => hash('decoy password for unknown emails', OPTIONS));
+  private readonly decoy: Promise<string> = this.limited(() => hash('decoy password for unknown emails', OPTIONS));
 
   hash(password: string): Promise<string> {
-    return this.queue.run(() => hash(password, OPTIONS));
+    return this.limited(() => hash(password, OPTIONS));
   }
 
   async verify(passwordHash: string | null, password: string): Promise<boolean> {
     const stored = passwordHash ?? (await this.decoy);
-    const matches = await this.queue.run(() => verify(stored, password));
+    const matches = await this.limited(() => verify(stored, password));
     return passwordHash !== null && matches;
+  }
+
+  /** Runs `task` when a hashing slot is free; a finished task hands its slot to the first one waiting. */
+  private async limited<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < CONCURRENT_HASHES) this.running += 1;
+    else await new Promise<void>((takeSlot) => this.waiting.push(takeSlot));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
   }
 }
