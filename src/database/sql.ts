@@ -4,6 +4,7 @@ import { hasRowLocks } from './dialect';
 /** What better-sqlite3 offers for a prepared statement (the parts used here). */
 interface SqliteStatement {
   all(...params: unknown[]): unknown[];
+  get(...params: unknown[]): unknown;
   run(...params: unknown[]): { changes: number };
 }
 
@@ -53,7 +54,8 @@ export class Sql {
 
   /** The first row, or null. */
   async row<Row>(manager: EntityManager, params: readonly unknown[]): Promise<Row | null> {
-    return (await this.rows<Row>(manager, params))[0] ?? null;
+    if (hasRowLocks(manager)) return ((await this.runOnPostgres(manager, params)).rows[0] as Row | undefined) ?? null;
+    return (this.sqliteStatement(manager).get(...this.sqliteParams(params)) as Row | undefined) ?? null;
   }
 
   /** Runs a write; the number of rows it changed. */
