@@ -36,8 +36,8 @@ export const Idempotent = () =>
  * the request claimed an Idempotency-Key, they store its answer inside that
  * transaction, so the resource and the answer commit together.
  */
-export const IdempotentCommit = createParamDecorator(
-  (_: unknown, context: ExecutionContext): TransactionOptions => ({
-    beforeCommit: context.switchToHttp().getRequest<FastifyRequest>().idempotencyBeforeCommit,
-  }),
-);
+export function idempotentCommitOf(_: unknown, context: ExecutionContext): TransactionOptions {
+  return { beforeCommit: context.switchToHttp().getRequest<FastifyRequest>().idempotencyBeforeCommit };
+}
+
+export const IdempotentCommit = createParamDecorator(idempotentCommitOf);
