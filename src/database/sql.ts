@@ -98,7 +98,11 @@ function postgresConnection(manager: EntityManager): PgQueryable {
   return transactionConnection ?? (manager.connection.driver as unknown as { master: PgQueryable }).master;
 }
 
-/** A statement as a tagged template: sql`SELECT ... WHERE id = $1`. */
-export function sql(strings: TemplateStringsArray): Sql {
+/**
+ * A statement as a tagged template: sql`SELECT ... WHERE id = $1`. Values go in
+ * as $n parameters, never into the text: an interpolation does not compile.
+ */
+export function sql(strings: TemplateStringsArray, ...interpolations: never[]): Sql {
+  void interpolations;
   return new Sql(strings.join(''));
 }

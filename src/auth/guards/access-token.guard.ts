@@ -13,11 +13,27 @@ declare module 'fastify' {
   }
 }
 
+/** Per controller and handler, its @Public() options (null: not public): route metadata never changes, so it is read once. */
+const publicRoutes = new WeakMap<Function, WeakMap<Function, PublicRouteOptions | null>>();
+
+function publicRouteOf(reflector: Reflector, context: ExecutionContext): PublicRouteOptions | null {
+  const controller = context.getClass();
+  const handler = context.getHandler();
+  let ofController = publicRoutes.get(controller);
+  if (!ofController) publicRoutes.set(controller, (ofController = new WeakMap()));
+  let options = ofController.get(handler);
+  if (options === undefined) {
+    options = reflector.getAllAndOverride<PublicRouteOptions | undefined>(PUBLIC_ROUTE, [handler, controller]) ?? null;
+    ofController.set(handler, options);
+  }
+  return options;
+}
+
 /** True when the route lets this request through without authenticating it. */
 function skipsAuthentication(reflector: Reflector, context: ExecutionContext): boolean {
-  const publicRoute = reflector.getAllAndOverride<PublicRouteOptions | undefined>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+  const publicRoute = publicRouteOf(reflector, context);
   const request = context.switchToHttp().getRequest<FastifyRequest>();
-  return publicRoute !== undefined && (!publicRoute.optionalAuthentication || request.headers.authorization === undefined);
+  return publicRoute !== null && (!publicRoute.optionalAuthentication || request.headers.authorization === undefined);
 }
 
 /**
