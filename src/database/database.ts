@@ -11,13 +11,15 @@ const ROLLBACK = sql`ROLLBACK`;
 export type Work<T> = (manager: EntityManager) => Promise<T>;
 
 /**
- * What a request adds to the transaction of the operation it calls: it runs
- * after the work, with its result, and before the commit, so that both land
- * together or not at all (the stored answer of an Idempotency-Key, for one).
+ * What a request adds to the transaction of the operation it calls: `afterBegin`
+ * runs before the work, `beforeCommit` after it (with its result) and before the
+ * commit, so that all of it lands together or not at all (the in-flight lock
+ * and the stored answer of an Idempotency-Key, for one).
  */
 export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
 
 export interface TransactionOptions {
+  afterBegin?: (manager: EntityManager) => Promise<void>;
   beforeCommit?: BeforeCommit;
 }
 
@@ -40,13 +42,14 @@ export class Database {
 
   /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: Work<T>, options: TransactionOptions = {}): Promise<T> {
-    const { beforeCommit } = options;
+    const { afterBegin, beforeCommit } = options;
     const unit: Work<T> =
-      beforeCommit === undefined
+      afterBegin === undefined && beforeCommit === undefined
         ? work
         : async (manager) => {
+            await afterBegin?.(manager);
             const result = await work(manager);
-            await beforeCommit(manager, result);
+            await beforeCommit?.(manager, result);
             return result;
           };
     if (this.queue === null) return this.dataSource.transaction(unit);

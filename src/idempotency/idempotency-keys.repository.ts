@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/constraint-errors';
+import { hasRowLocks } from '../database/dialect';
 import { sql } from '../database/sql';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
 
@@ -8,6 +9,8 @@ const FIND_KEY = sql`SELECT fingerprint, request_hash, state, response_status, r
   FROM idempotency_keys WHERE fingerprint = $1`;
 const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+
+const TRY_IN_FLIGHT_LOCK = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`;
 
 interface KeyRow {
   fingerprint: string;
@@ -22,6 +25,19 @@ interface KeyRow {
 /** The idempotency_keys table: one row per (caller, method, route, key) fingerprint. */
 @Injectable()
 export class IdempotencyKeysRepository {
+  /**
+   * Marks the key as in flight until the transaction ends; false when another
+   * transaction holds it. On PostgreSQL a transaction-level advisory lock, so a
+   * crash releases it with the connection; on SQLite the transaction already
+   * holds the database's one write lock, so no other can be in flight.
+   */
+  async lockInFlight(manager: EntityManager, fingerprint: string): Promise<boolean> {
+    if (!hasRowLocks(manager)) return true;
+    // 60 bits of the SHA-256 fingerprint: a collision only ever answers a retry 409.
+    const key = BigInt(`0x${fingerprint.slice(0, 15)}`).toString();
+    return (await TRY_IN_FLIGHT_LOCK.row<{ locked: boolean }>(manager, [key]))?.locked === true;
+  }
+
   /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */
   async insert(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
     try {

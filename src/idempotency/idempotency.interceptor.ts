@@ -12,10 +12,11 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE, R
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
  * needs the caller) and before validation. A retry of a stored answer gets it
  * back as a web Response, so status and bytes are exactly the first ones. A
- * first request runs, and the first transaction it commits also stores its
- * answer (the serialized result of that transaction, which these routes
- * return as it is). Answers that no transaction carried, such as 4xx errors,
- * are stored as they are sent (idempotency.http.ts).
+ * first request runs; its operation's transaction (which the handler is given
+ * through @IdempotentCommit()) locks the key as in flight at its start and
+ * stores the answer (the serialized result of that transaction, which these
+ * routes return as it is) before its commit. Answers that no transaction
+ * carried, such as 4xx errors, are stored as they are sent (idempotency.http.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -37,9 +38,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (started.outcome === 'replay') return of(replay(started.status, started.body));
         const claim: RequestKeyClaim = { ...started.claim, stored: false };
         request.idempotencyClaim = claim;
-        request.idempotencyBeforeCommit = async (manager, result) => {
-          await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
-          claim.stored = true;
+        request.idempotencyTransaction = {
+          afterBegin: async (manager) => {
+            await this.idempotency.enterWithin(manager, claim).catch((refusal: unknown) => {
+              // Neither a 409 nor a replay is this request's own answer: it must not be stored under the key.
+              request.idempotencyClaim = undefined;
+              throw refusal;
+            });
+          },
+          beforeCommit: async (manager, result) => {
+            await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
+            claim.stored = true;
+          },
         };
         return next.handle().pipe(
           catchError((error: unknown) => {

@@ -33,8 +33,9 @@ export class KeyAnsweredMeanwhile extends Error {
  * Keeps the first answer to each (caller, method, route, Idempotency-Key) for
  * 24 hours. A successful answer is stored by the same database transaction
  * that creates the resource, so a crash leaves either both or neither: a key
- * is never stuck. Of concurrent first uses, the primary key lets exactly one
- * store its answer; the others' transactions roll back and they replay it.
+ * is never stuck. While one request is inside its transaction, another with
+ * the key gets 409; of requests that run one after the other, the primary key
+ * lets the first store its answer and the later ones replay it.
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
@@ -76,6 +77,16 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     // Rows of the earlier claim-first protocol that never completed.
     if (existing.state === 'in_progress' || existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
     return { outcome: 'replay', status: existing.responseStatus, body: existing.responseBody };
+  }
+
+  /**
+   * At the start of the operation's transaction: `409 idempotency_request_in_progress`
+   * while another request with the key is in its transaction; KeyAnsweredMeanwhile
+   * when one committed an answer since `begin` (the work is then not done twice).
+   */
+  async enterWithin(manager: EntityManager, claim: KeyClaim): Promise<void> {
+    if (!(await this.keys.lockInFlight(manager, claim.fingerprint))) throw IdempotencyErrors.inProgress();
+    if (await this.keys.find(manager, claim.fingerprint)) throw new KeyAnsweredMeanwhile();
   }
 
   /** Stores the answer inside the transaction that made it; KeyAnsweredMeanwhile when another request stored one first. */

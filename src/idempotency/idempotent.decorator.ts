@@ -37,7 +37,7 @@ export const Idempotent = () =>
  * transaction, so the resource and the answer commit together.
  */
 export function idempotentCommitOf(_: unknown, context: ExecutionContext): TransactionOptions {
-  return { beforeCommit: context.switchToHttp().getRequest<FastifyRequest>().idempotencyBeforeCommit };
+  return context.switchToHttp().getRequest<FastifyRequest>().idempotencyTransaction ?? {};
 }
 
 export const IdempotentCommit = createParamDecorator(idempotentCommitOf);

@@ -1,4 +1,4 @@
-import { BeforeCommit } from '../database/database';
+import { TransactionOptions } from '../database/database';
 
 /** A key no answer is stored under yet: the request runs, and its answer is stored under it. */
 export interface KeyClaim {
@@ -14,7 +14,7 @@ export interface RequestKeyClaim extends KeyClaim {
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: RequestKeyClaim;
-    /** Stores the claimed key's answer inside the operation's transaction (see @IdempotentCommit()). */
-    idempotencyBeforeCommit?: BeforeCommit;
+    /** Locks the claimed key and stores its answer inside the operation's transaction (see @IdempotentCommit()). */
+    idempotencyTransaction?: TransactionOptions;
   }
 }
