@@ -11,6 +11,7 @@ import { CallLog, FakeDatabase } from '../common/testing/fakes';
 import { AppConfig } from '../config/app-config';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { UsersRepository } from '../users/users.repository';
+import { CallersRepository } from './callers.repository';
 import { SignInService } from './sign-in.service';
 
 const config = new AppConfig({ JWT_SECRET: 'x'.repeat(40), REFRESH_REUSE_INTERVAL: '10s' });
@@ -63,13 +64,14 @@ function setup(options: Setup = {}) {
     issueRefreshToken: async () => issued('new-refresh-token'),
     reissue: (row: AuthToken) => issued(`reissued:${row.id}`),
   });
+  const callers = log.fake('callers', {
+    findBySession: async () => ({ accountStatus: options.accountStatus ?? 'open' }),
+  });
   const users = log.fake('users', {
-    findById: async () => passwordUser,
     findWithPasswordHashByEmail: async () => (options.user === undefined ? passwordUser : options.user),
     lockWithPasswordHash: async () => options.lockWithPasswordHash ?? true,
   });
   const accounts = log.fake('accounts', {
-    findById: async () => ({ id: 'acc_1', status: options.accountStatus ?? 'open' }),
     lockOpen: async () => options.lockOpen ?? true,
   });
   const hasher = log.fake('hasher', { verify: async (hash: string | null, password: string) => hash === `hash:${password}` });
@@ -80,6 +82,7 @@ function setup(options: Setup = {}) {
     accounts as unknown as AccountsRepository,
     sessionRows as unknown as SessionsRepository,
     sessions as unknown as SessionsService,
+    callers as unknown as CallersRepository,
     signer,
     hasher as unknown as PasswordHasher,
     throttle as unknown as LoginThrottle,

@@ -19,6 +19,7 @@ import { DeviceInfo, SessionsRepository } from '../auth/sessions.repository';
 import { IssuedToken, SessionsService } from '../auth/sessions.service';
 import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
+import { CallersRepository } from './callers.repository';
 
 /** A refresh either issues tokens or proves that a rotated token was replayed (after the session is ended). */
 type RefreshOutcome = { kind: 'issued'; response: TokenPairResponseDto } | { kind: 'reuse_detected' };
@@ -31,6 +32,7 @@ export class SignInService {
     private readonly accounts: AccountsRepository,
     private readonly sessionRows: SessionsRepository,
     private readonly sessions: SessionsService,
+    private readonly callers: CallersRepository,
     private readonly signer: TokenSigner,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
@@ -97,7 +99,9 @@ export class SignInService {
     if (!token || token.kind !== 'refresh' || token.sessionId !== session.id || token.tokenHash !== TokenSigner.hash(presented)) {
       throw AuthErrors.refreshTokenInvalid();
     }
-    if (token.status === 'revoked' || (await this.accountClosed(manager, session.userId))) throw AuthErrors.refreshTokenInvalid();
+    if (token.status === 'revoked' || (await this.callers.findBySession(manager, session.id))?.accountStatus === 'closed') {
+      throw AuthErrors.refreshTokenInvalid();
+    }
     const now = new Date();
     if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
     if (!rotate) return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
@@ -134,12 +138,6 @@ export class SignInService {
     if (!(await this.sessionRows.touchForRefresh(manager, session.id, device, now))) throw AuthErrors.tokenRotationFailed();
     const access = await this.sessions.issueAccessToken(manager, session, now);
     return { kind: 'issued', response: tokenPair(session.id, access, refresh) };
-  }
-
-  private async accountClosed(manager: EntityManager, userId: string): Promise<boolean> {
-    const user = await this.users.findById(manager, userId);
-    if (user?.accountId == null) return false;
-    return (await this.accounts.findById(manager, user.accountId))?.status === 'closed';
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuthenticatedUser, isAdmin, UserRole } from '../common/access/caller';
+import { newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { isUniqueViolation } from '../database/constraint-errors';
@@ -8,13 +9,11 @@ import { User } from './entities/user.entity';
 import { UserErrors } from './users.errors';
 
 export interface NewUser {
-  id: string;
   email: string;
   passwordHash: string;
   name: string;
   role: UserRole;
   accountId: string | null;
-  createdAt: Date;
 }
 
 export interface UserFilters {
@@ -28,9 +27,10 @@ export interface UserFilters {
  */
 @Injectable()
 export class UsersRepository {
-  /** Inserts the user; `409 email_already_registered` when the (lower-cased) email is taken. */
+  /** Inserts a new user; `409 email_already_registered` when the (lower-cased) email is taken. */
   async insert(manager: EntityManager, fields: NewUser): Promise<User> {
-    const user: User = { ...fields, updatedAt: fields.createdAt };
+    const now = new Date();
+    const user: User = { id: newId('usr'), ...fields, createdAt: now, updatedAt: now };
     await translateUniqueViolation(manager.insert(User, user));
     return user;
   }

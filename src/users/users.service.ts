@@ -5,7 +5,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { DomainError, validationError } from '../common/errors/domain-error';
 import { EntityManager } from 'typeorm';
-import { isId, newId } from '../common/ids/ids';
+import { isId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { Database, TransactionOptions } from '../database/database';
 import { LoginThrottle } from '../rate-limit/login-throttle';
@@ -48,7 +48,7 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
-      const user = await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId, createdAt: new Date() });
+      const user = await this.users.insert(manager, { email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId });
       return toUserResponse(user);
     }, commit);
   }
@@ -142,7 +142,7 @@ export class UsersService {
         this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
         return false;
       }
-      await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name: 'Administrator', role: 'admin', accountId: null, createdAt: new Date() });
+      await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
       return true;
     }).catch((error: unknown) => {
       // Another instance starting at the same time created it first.
@@ -158,7 +158,7 @@ export class UsersService {
     if (problem) throw UserErrors.weakPassword(problem);
     const passwordHash = await this.hasher.hash(password);
     return this.db.transaction(async (manager) =>
-      toUserResponse(await this.users.insert(manager, { id: newId('usr'), email, passwordHash, name, role: 'admin', accountId: null, createdAt: new Date() })),
+      toUserResponse(await this.users.insert(manager, { email, passwordHash, name, role: 'admin', accountId: null })),
     );
   }
 
