@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyModule } from './idempotency/idempotency.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -32,6 +33,7 @@ export class AppModule {
         AuthModule,
         UsersModule,
         AccountsModule,
+        LedgerModule,
         TransactionsModule,
         PaymentsModule,
         SignInModule,

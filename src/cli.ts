@@ -1,15 +1,22 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { DomainError } from './common/errors/domain-error';
 import { AppConfig } from './config/app-config';
+import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
+import { LedgerCheckService } from './ledger/ledger-check.service';
 import { UsersService } from './users/users.service';
 
-const USAGE = `Usage: npm run cli -- create-admin --email <email> [--name <name>]
-  The password is read from standard input, e.g.
-  printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com`;
+const USAGE = `Usage: npm run cli -- <command>
+  create-admin --email <email> [--name <name>]
+      Creates an admin. The password is read from standard input, e.g.
+      printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com
+  ledger-check [--json]
+      Recomputes every balance from the ledger entries and checks that debits equal credits in every
+      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,26 +24,71 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
-async function main(): Promise<number> {
+type Command = (context: INestApplicationContext) => Promise<number>;
+
+function createAdmin(email: string, name: string, password: string): Command {
+  return async (context) => {
+    try {
+      const admin = await context.get(UsersService).createAdmin(email, password, name);
+      process.stdout.write(`Created admin ${admin.email} (${admin.id})\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      process.stderr.write(`${error.code}: ${error.description}\n`);
+      return 1;
+    }
+  };
+}
+
+function ledgerCheck(json: boolean): Command {
+  return async (context) => {
+    const startedAt = performance.now();
+    const report = await context.get(LedgerCheckService).run();
+    const seconds = (performance.now() - startedAt) / 1000;
+    process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : describeReport(report, seconds));
+    return report.ok ? 0 : 1;
+  };
+}
+
+function describeReport(report: LedgerCheckReportDto, seconds: number): string {
+  const lines = [
+    `Checked ${report.entries_checked} entries and ${report.balances_checked} balances in ${seconds.toFixed(1)} s.`,
+    ...report.currencies.map(
+      (currency) =>
+        `  ${currency.currency}: posted debits ${currency.posted_debits} / credits ${currency.posted_credits}, pending debits ${currency.pending_debits} / credits ${currency.pending_credits}`,
+    ),
+  ];
+  if (report.ok) return `${[...lines, 'The books balance.'].join('\n')}\n`;
+  lines.push(`${report.difference_count} difference(s)${report.difference_count > report.differences.length ? `, the first ${report.differences.length}` : ''}:`);
+  for (const difference of report.differences) {
+    const where = [difference.account_id, difference.currency, difference.transaction_id, difference.field].filter((part) => part !== undefined).join(' ');
+    const values = difference.expected === undefined ? '' : ` (entries: ${difference.expected}, stored: ${difference.actual})`;
+    lines.push(`  ${difference.kind} ${where}: ${difference.description}${values}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function commandOf(): Promise<Command | null> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
   });
-  if (positionals[0] !== 'create-admin' || !values.email) {
+  if (positionals.length !== 1) return null;
+  if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
+  if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
+  return null;
+}
+
+async function main(): Promise<number> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const command = await commandOf();
+  if (command === null) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const password = await readStdin();
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env)), { logger: ['error', 'warn'] });
   try {
-    const admin = await context.get(UsersService).createAdmin(values.email, password, values.name ?? 'Administrator');
-    process.stdout.write(`Created admin ${admin.email} (${admin.id})\n`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    process.stderr.write(`${error.code}: ${error.description}\n`);
-    return 1;
+    return await command(context);
   } finally {
     await context.close();
   }

@@ -18,7 +18,7 @@ import { idPattern, ISO_TIMESTAMP, walkPages } from './support/shapes';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const ACCOUNT_ID = idPattern('acc');
-const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'name', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
+const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'name', 'overdraft', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
 const UNKNOWN_ACCOUNT = 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
 
 /** Asserts the contract's account record, exactly its fields, and the expected values. */

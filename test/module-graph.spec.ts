@@ -13,7 +13,7 @@ const ROOT_FILES = '(files directly in src/)';
  * strictly lower rank, never the other way round. From the bottom: plain configuration; the
  * database plumbing, which knows no domain; shared helpers; the cross-cutting request guards
  * (rate limiting, idempotency); then the domain modules, each built only on those below it
- * (auth, users, accounts, transactions, payments); then the flows that orchestrate several
+ * (auth, users, accounts, the ledger, transactions, payments); then the flows that orchestrate several
  * domains (sign-in: login and refresh, above users and accounts; account closure); the health
  * check; the files that wire the application together; and the seed script, which drives it all.
  */
@@ -26,15 +26,16 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   auth: 5,
   users: 6,
   accounts: 7,
-  transactions: 8,
-  payments: 9,
-  // Coming: `ledger` right after payments (rank 10, below the flows), `events` and `checkout`
-  // also above payments; the flows and everything above them then move up.
-  'sign-in': 10,
-  'account-closure': 11,
-  health: 12,
-  [ROOT_FILES]: 13,
-  seed: 14,
+  // The books know accounts only; transactions and payments write through them.
+  ledger: 8,
+  transactions: 9,
+  payments: 10,
+  // Coming: `events` and `checkout` above payments; the flows and everything above them then move up.
+  'sign-in': 11,
+  'account-closure': 12,
+  health: 13,
+  [ROOT_FILES]: 14,
+  seed: 15,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

@@ -89,10 +89,10 @@ describe('npm run seed', () => {
     await login(t.api, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
-  it("serves the owner's transactions over HTTP, and the created_at and metadata filters find what the rows hold", async () => {
+  it("serves the owner's transactions and incoming transfers over HTTP, and the created_at and metadata filters find what the rows hold", async () => {
     const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
     const accountId = owner.user.account_id!;
-    const stored = await rows(`SELECT id, created_at, metadata FROM transactions WHERE account_id = '${accountId}' ORDER BY id DESC`);
+    const stored = await rows(`SELECT id, created_at, metadata FROM transactions WHERE account_id = '${accountId}' OR counterparty_account_id = '${accountId}' ORDER BY id DESC`);
     assert.ok(stored.length > 20, 'account 1 is the busiest account');
     const walk = (query: string) => walkPages(t.api, owner.token, `/v1/transactions?limit=100${query}`, () => undefined);
     assert.deepEqual(await walk(''), stored.map((row) => row.id));

@@ -33,6 +33,7 @@ type Owner = LoggedIn & { accountId: string };
 interface Booked {
   id: string;
   account_id: string;
+  counterparty_account_id: string | null;
   type: string;
   status: string;
   currency: string;
@@ -563,14 +564,15 @@ describe('GET /v1/transactions', () => {
       expectStatus(canceled, 200);
       transaction = canceled.body;
     }
-    const { id, account_id, type, status, currency, metadata, created_at } = transaction;
-    booked.push({ id, account_id, type, status, currency, metadata, created_at });
+    const { id, account_id, counterparty_account_id, type, status, currency, metadata, created_at } = transaction;
+    booked.push({ id, account_id, counterparty_account_id, type, status, currency, metadata, created_at });
   }
 
   /** The ids the list must return: those matching, newest first. */
   const expected = (match: (transaction: Booked) => boolean): string[] => booked.filter(match).map((transaction) => transaction.id).reverse();
-  const inA = (transaction: Booked) => transaction.account_id === ownerA.accountId;
-  const inB = (transaction: Booked) => transaction.account_id === ownerB.accountId;
+  /** An account's list: what it booked, and the transfers it receives. */
+  const inA = (transaction: Booked) => transaction.account_id === ownerA.accountId || transaction.counterparty_account_id === ownerA.accountId;
+  const inB = (transaction: Booked) => transaction.account_id === ownerB.accountId || transaction.counterparty_account_id === ownerB.accountId;
 
   before(async () => {
     t = await startTestApp();
@@ -596,7 +598,7 @@ describe('GET /v1/transactions', () => {
   });
   after(() => t.close());
 
-  it("lists the caller's account's transactions newest first, to its owner and its members, never another account's", async () => {
+  it("lists the caller's account's transactions and incoming transfers newest first, to its owner and its members, never another account's", async () => {
     const all = expected(inA);
     assert.equal(all.length, 11);
     for (const caller of [ownerA, memberA]) {
@@ -1322,7 +1324,7 @@ describe('Account closure and transactions', () => {
     assert.deepEqual(await listIds(t.api, admin.token, `account_id=${closing.accountId}&status=pending`), []);
     assert.deepEqual(
       await listIds(t.api, admin.token, `account_id=${closing.accountId}`),
-      [...pending, posted, canceled].map((transaction) => transaction.id).sort().reverse(),
+      [...pending, posted, canceled, incoming, incomingPosted].map((transaction) => transaction.id).sort().reverse(),
     );
 
     // Writes on the closed account's transactions, by an admin: 403 account_closed, nothing changes.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { TransactionsModule } from '../transactions/transactions.module';
 import { UsersModule } from '../users/users.module';
@@ -9,7 +10,7 @@ import { AccountClosureService } from './account-closure.service';
 
 /** The account closure flow, above every module it touches. */
 @Module({
-  imports: [AuthModule, UsersModule, AccountsModule, TransactionsModule, PaymentsModule],
+  imports: [AuthModule, UsersModule, AccountsModule, LedgerModule, TransactionsModule, PaymentsModule],
   controllers: [AccountClosureController],
   providers: [AccountClosureService],
 })

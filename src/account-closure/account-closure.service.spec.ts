@@ -7,6 +7,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
 import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { LedgerService } from '../ledger/ledger.service';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -23,16 +24,25 @@ const account = { id: ACCOUNT, status: 'open', ownerUserId: OWNER } as Account;
 /**
  * The rank in src/database/lock-order.md of each repository call that takes
  * or needs a lock (reads are left out): 2 account, 3 sessions (4: their tokens,
- * written by the same revokeAll), 5 account-owned rows.
+ * written by the same revokeAll), 5 ledger balances, 6 transactions, 7 payment requests.
  */
 const LOCK_RANKS: Record<string, number> = {
   'accounts.lockForClosure': 2,
   'accounts.markClosed': 2,
   'sessions.revokeAll': 3,
-  'transactions.cancelPendingOfAccount': 5,
-  'payments.cancelOpenOfAccount': 5,
+  'ledger.cancelPendingTouching': 5,
+  'transactions.releasePendingRefundsOfAccount': 6,
+  'transactions.cancelPendingOfAccount': 6,
+  'payments.cancelOpenOfAccount': 7,
 };
-const WRITES = ['accounts.markClosed', 'sessions.revokeAll', 'transactions.cancelPendingOfAccount', 'payments.cancelOpenOfAccount'];
+const WRITES = [
+  'accounts.markClosed',
+  'sessions.revokeAll',
+  'ledger.cancelPendingTouching',
+  'transactions.releasePendingRefundsOfAccount',
+  'transactions.cancelPendingOfAccount',
+  'payments.cancelOpenOfAccount',
+];
 
 function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const log = new CallLog();
@@ -44,7 +54,8 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   }) as unknown as AccountsRepository;
   const users = log.fake('users', { idsOfAccount: async () => [OWNER, MEMBER] }) as unknown as UsersRepository;
   const sessions = log.fake('sessions', { revokeAll: async () => ({ sessions: 3, tokens: 7 }) });
-  const transactions = log.fake('transactions', { cancelPendingOfAccount: async () => 4 });
+  const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => undefined, cancelPendingOfAccount: async () => 4 });
+  const ledger = log.fake('ledger', { cancelPendingTouching: async () => 4 });
   const payments = log.fake('payments', { cancelOpenOfAccount: async () => 2 });
   const service = new AccountClosureService(
     db.asDatabase(),
@@ -55,6 +66,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
     sessions as unknown as SessionsRepository,
     transactions as unknown as TransactionsRepository,
     payments as unknown as PaymentsRepository,
+    ledger as unknown as LedgerService,
   );
   return { service, log, db };
 }
@@ -69,11 +81,11 @@ describe('AccountClosureService.close', () => {
     assert.deepEqual(log.argsOf('accounts.lockForClosure'), [[ACCOUNT]]);
   });
 
-  it('takes its locks in the order of lock-order.md: account, sessions, then account-owned rows', async () => {
+  it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests', async () => {
     const { service, log } = setup();
     await service.close(owner, {});
     const ranks = log.names().filter((name) => name in LOCK_RANKS).map((name) => LOCK_RANKS[name]);
-    assert.deepEqual(ranks, [2, 2, 3, 5, 5]);
+    assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7]);
   });
 
   it("revokes the sessions of exactly the account's users, with reason account_closed", async () => {

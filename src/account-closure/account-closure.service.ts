@@ -8,13 +8,15 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { actingAccountId } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { Database } from '../database/database';
+import { LedgerService } from '../ledger/ledger.service';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
 
 /**
  * Closing an account spans every module: the account, its users' sessions,
- * its pending transactions and its open payment requests change together, in
+ * its pending transactions (and their entries in the books) and its open
+ * payment requests change together, in
  * one database transaction, or not at all.
  */
 @Injectable()
@@ -27,6 +29,7 @@ export class AccountClosureService {
     private readonly sessions: SessionsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly payments: PaymentsRepository,
+    private readonly ledger: LedgerService,
   ) {}
 
   async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
@@ -40,12 +43,17 @@ export class AccountClosureService {
       if (!(await this.accounts.markClosed(manager, account.id, now))) throw AccountErrors.closed();
       const userIds = await this.users.idsOfAccount(manager, account.id);
       const revoked = await this.sessions.revokeAll(manager, { userIds }, 'account_closed', now);
+      // The books first: they lock the balances of every pending transaction involved (the account's, and those of the
+      // other side of its transfers) before the transaction rows change (lock-order.md).
+      await this.ledger.cancelPendingTouching(manager, account.id, now);
+      await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
+      const canceledTransactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
       return {
         account_id: account.id,
         status: 'closed',
         closed_at: now.toISOString(),
         revoked_sessions: revoked.sessions,
-        canceled_transactions: await this.transactions.cancelPendingOfAccount(manager, account.id, now),
+        canceled_transactions: canceledTransactions,
         canceled_payments: await this.payments.cancelOpenOfAccount(manager, account.id, now),
       };
     });

@@ -9,15 +9,20 @@ import { sql } from '../database/sql';
 import { AccessErrors } from '../common/access/access.errors';
 import { AccountMembership } from '../users/account-membership';
 import { AccountErrors } from './accounts.errors';
-import { Account, AccountStatus, AccountType } from './entities/account.entity';
+import { Account, AccountStatus, AccountType, OverdraftPolicy } from './entities/account.entity';
 
 export interface AccountFilters {
   type?: AccountType;
   status?: AccountStatus;
 }
 
-const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
-const OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'open'`;
+const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT overdraft FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
+const OPEN_ACCOUNT = sql`SELECT overdraft FROM accounts WHERE id = $1 AND status = 'open'`;
+
+/** What a write learns about the open account it locked: the rule its debits follow. */
+export interface OpenAccount {
+  overdraft: OverdraftPolicy;
+}
 
 /**
  * The accounts table. An account is locked after its users and before
@@ -29,6 +34,10 @@ const OPEN_ACCOUNT = sql`SELECT id FROM accounts WHERE id = $1 AND status = 'ope
 export class AccountsRepository extends AccountMembership {
   async insert(manager: EntityManager, account: Account): Promise<void> {
     await manager.insert(Account, account);
+  }
+
+  exists(manager: EntityManager, accountId: string): Promise<boolean> {
+    return manager.existsBy(Account, { id: accountId });
   }
 
   findById(manager: EntityManager, accountId: string): Promise<Account | null> {
@@ -52,15 +61,19 @@ export class AccountsRepository extends AccountMembership {
    * account before this transaction ends.
    */
   async lockOpen(manager: EntityManager, accountId: string): Promise<boolean> {
-    if (hasRowLocks(manager)) return (await SHARE_LOCK_OPEN_ACCOUNT.row(manager, [accountId])) !== null;
-    return (await OPEN_ACCOUNT.row(manager, [accountId])) !== null;
+    return (await this.lockOpenRow(manager, accountId)) !== null;
   }
 
   /** lockOpen for a write that targets the account: `404 account_not_found`, `403 account_closed`. */
-  async requireOpen(manager: EntityManager, accountId: string): Promise<void> {
-    if (await this.lockOpen(manager, accountId)) return;
+  async requireOpen(manager: EntityManager, accountId: string): Promise<OpenAccount> {
+    const open = await this.lockOpenRow(manager, accountId);
+    if (open !== null) return open;
     if (await manager.existsBy(Account, { id: accountId })) throw AccountErrors.closed();
     throw AccountErrors.notFound();
+  }
+
+  private lockOpenRow(manager: EntityManager, accountId: string): Promise<OpenAccount | null> {
+    return (hasRowLocks(manager) ? SHARE_LOCK_OPEN_ACCOUNT : OPEN_ACCOUNT).row<OpenAccount>(manager, [accountId]);
   }
 
   /** requireOpen without the lock, for a check made before any write (the write then locks). */

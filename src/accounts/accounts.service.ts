@@ -49,6 +49,7 @@ export class AccountsService {
         email: normalizeEmail(request.email),
         preferences,
         status: 'open',
+        overdraft: request.overdraft ?? 'allowed',
         ownerUserId: ownerId,
         createdAt: now,
         updatedAt: now,
@@ -74,8 +75,8 @@ export class AccountsService {
   }
 
   async update(caller: AuthenticatedUser, target: TargetAccountQueryDto, request: UpdateAccountRequestDto): Promise<AccountResponseDto> {
-    if (request.name === undefined && request.email === undefined && request.preferences === undefined) {
-      throw validationError('body', 'must contain at least one of name, email, preferences');
+    if (request.name === undefined && request.email === undefined && request.preferences === undefined && request.overdraft === undefined) {
+      throw validationError('body', 'must contain at least one of name, email, preferences, overdraft');
     }
     const accountId = actingAccountId(caller, target.account_id);
     return this.db.transaction(async (manager) => {
@@ -87,6 +88,7 @@ export class AccountsService {
       const changes: Partial<Account> = { updatedAt: now };
       if (request.name !== undefined) changes.name = request.name.trim();
       if (request.email !== undefined) changes.email = normalizeEmail(request.email);
+      if (request.overdraft !== undefined) changes.overdraft = request.overdraft;
       if (request.preferences !== undefined) changes.preferences = mergePreferences(account.preferences, request.preferences);
       if (!(await this.accounts.updateOpen(manager, account.id, changes))) throw AccountErrors.closed();
       return toAccountResponse({ ...account, ...changes });

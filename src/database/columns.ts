@@ -28,6 +28,7 @@ const minorUnits: ValueTransformer = {
   from: (value: string | number | null) => (value == null ? null : Number(value)),
 };
 
-export function AmountColumn(options: Pick<ColumnOptions, 'name'> = {}): PropertyDecorator {
-  return Column({ type: 'bigint', transformer: minorUnits, name: options.name });
+/** A 64-bit integer (money in minor units, or a count), read as a number on both databases. */
+export function AmountColumn(options: Pick<ColumnOptions, 'name' | 'nullable' | 'default'> = {}): PropertyDecorator {
+  return Column({ type: 'bigint', transformer: minorUnits, name: options.name, nullable: options.nullable ?? false, default: options.default });
 }

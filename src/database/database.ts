@@ -61,6 +61,20 @@ export class Database {
     return this.schedule(() => work(this.dataSource.manager));
   }
 
+  /**
+   * Runs several reads that must see one state of the database: on
+   * PostgreSQL a read-only REPEATABLE READ transaction (one snapshot, which
+   * writers do not wait for); on SQLite one turn of the queue, during which
+   * nothing else writes.
+   */
+  snapshot<T>(work: Work<T>): Promise<T> {
+    if (this.queue !== null) return this.queue.run(() => work(this.dataSource.manager));
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      await manager.query('SET TRANSACTION READ ONLY');
+      return work(manager);
+    });
+  }
+
   /** One trivial statement: is the database answering? */
   async ping(): Promise<void> {
     await this.run((manager) => manager.query('SELECT 1'));

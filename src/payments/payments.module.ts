@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { TransactionsModule } from '../transactions/transactions.module';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentsController } from './payments.controller';
@@ -11,7 +12,7 @@ import { SandboxPaymentProvider } from './providers/sandbox.provider';
 
 /** Payment requests; a success settles into a posted credit transaction in the same database transaction. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentRequest]), AccountsModule, TransactionsModule],
+  imports: [TypeOrmModule.forFeature([PaymentRequest]), AccountsModule, LedgerModule, TransactionsModule],
   controllers: [PaymentsController],
   providers: [PaymentsRepository, PaymentsService, { provide: PaymentProvider, useClass: SandboxPaymentProvider }],
   exports: [PaymentsRepository],

@@ -6,6 +6,7 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
 import { CallLog, FakeDatabase } from '../common/testing/fakes';
 import { Transaction } from '../transactions/entities/transaction.entity';
+import { LedgerService } from '../ledger/ledger.service';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentErrors } from './payments.errors';
@@ -49,12 +50,14 @@ function setup(options: Setup = {}) {
     requireOpen: async () => undefined,
   });
   const transactions = log.fake('transactions', { insert: async (_m: unknown, row: Transaction) => row });
+  const ledger = log.fake('ledger', { lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock, openPosted: async () => undefined });
   const service = new PaymentsService(
     db.asDatabase(),
     new SandboxPaymentProvider(),
     payments as unknown as PaymentsRepository,
     accounts as unknown as AccountsRepository,
     transactions as unknown as TransactionsRepository,
+    ledger as unknown as LedgerService,
   );
   return { service, log, db };
 }
@@ -77,10 +80,10 @@ describe('PaymentsService.simulate', () => {
     assert.equal(response.paid_at, credit.postedAt?.toISOString());
   });
 
-  it('moves the request before it books the credit, after requiring the account open', async () => {
+  it('locks the balance, moves the request, then books the credit and its entries, after requiring the account open', async () => {
     const { service, log } = setup();
     await service.simulate(owner, payment.id, 'succeeded');
-    const order = ['accounts.requireOpen', 'payments.move', 'transactions.insert', 'payments.linkTransaction'];
+    const order = ['accounts.requireOpen', 'ledger.lockBalances', 'payments.move', 'transactions.insert', 'ledger.openPosted', 'payments.linkTransaction'];
     assert.deepEqual(log.names().filter((name) => order.includes(name)), order);
     const [[id, from, changes]] = log.argsOf('payments.move');
     assert.equal(id, payment.id);

@@ -7,6 +7,8 @@ import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Database, TransactionOptions } from '../database/database';
+import { LedgerService } from '../ledger/ledger.service';
+import { postingOf } from '../transactions/transaction-rules';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
@@ -30,6 +32,7 @@ export class PaymentsService {
     private readonly payments: PaymentsRepository,
     private readonly accounts: AccountsRepository,
     private readonly transactions: TransactionsRepository,
+    private readonly ledger: LedgerService,
   ) {}
 
   /** Opens a payment request on the caller's account (admins: on `account_id`) with the provider's checkout. */
@@ -95,15 +98,18 @@ export class PaymentsService {
       const payment = await this.findVisible(manager, caller, paymentId);
       await this.requireOwnerOrAdmin(manager, caller, payment.accountId);
       await this.accounts.requireOpen(manager, payment.accountId);
-      const now = new Date();
       const from = statusesAllowing(outcome, payment.captureMethod);
+      // A success posts a credit: its balance is locked before the request's row, and the instant read after.
+      const creditId = outcome === 'succeeded' ? newId('txn') : null;
+      const now = creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit(payment, creditId, new Date())), new Date());
       const changes: Partial<PaymentRequest> = { status: outcome, updatedAt: now, ...(outcome === 'succeeded' ? { paidAt: now } : {}) };
       if (!(await this.payments.move(manager, payment.id, from, changes, now))) {
         const current = (await this.payments.findById(manager, payment.id)) ?? payment;
         throw PaymentErrors.notPending(effectiveStatus(current, now), current.captureMethod, outcome);
       }
-      if (outcome === 'succeeded') {
-        const credit = await this.transactions.insert(manager, settlementCredit({ ...payment, ...changes }, newId('txn'), now));
+      if (creditId !== null) {
+        const credit = await this.transactions.insert(manager, settlementCredit({ ...payment, ...changes }, creditId, now));
+        await this.ledger.openPosted(manager, postingOf(credit), now);
         await this.payments.linkTransaction(manager, payment.id, credit.id);
         changes.transactionId = credit.id;
       }

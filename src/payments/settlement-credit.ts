@@ -22,6 +22,8 @@ export function settlementCredit(payment: PaymentRequest, id: string, postedAt: 
     notes: null,
     counterpartyAccountId: null,
     paymentId: payment.id,
+    refundedTransactionId: null,
+    amountRefunded: 0,
     createdAt,
     updatedAt: createdAt,
     postedAt,

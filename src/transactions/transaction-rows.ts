@@ -16,6 +16,8 @@ export interface TransactionRow {
   notes: string | null;
   counterparty_account_id: string | null;
   payment_id: string | null;
+  refunded_transaction_id: string | null;
+  amount_refunded: number | string;
   created_at: number | string;
   updated_at: number | string;
   posted_at: number | string | null;
@@ -23,10 +25,11 @@ export interface TransactionRow {
 }
 
 const COLUMNS = `id, account_id, type, status, direction, amount, currency, description, reference_ids, metadata, notes,
-  counterparty_account_id, payment_id, created_at, updated_at, posted_at, canceled_at`;
+  counterparty_account_id, payment_id, refunded_transaction_id, amount_refunded, created_at, updated_at, posted_at, canceled_at`;
 
 export const TRANSACTION_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1`);
-export const TRANSACTION_OF_ACCOUNT_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1 AND account_id = $2`);
+/** The transaction when the account sent it or, for a transfer, receives it. */
+export const TRANSACTION_OF_ACCOUNT_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1 AND (account_id = $2 OR counterparty_account_id = $2)`);
 
 export function transactionFromRow(row: TransactionRow): Transaction {
   return {
@@ -43,6 +46,8 @@ export function transactionFromRow(row: TransactionRow): Transaction {
     notes: row.notes,
     counterpartyAccountId: row.counterparty_account_id,
     paymentId: row.payment_id,
+    refundedTransactionId: row.refunded_transaction_id,
+    amountRefunded: Number(row.amount_refunded),
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
     postedAt: instantOrNull(row.posted_at),
@@ -55,7 +60,7 @@ function instantOrNull(value: number | string | null): Date | null {
 }
 
 export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${COLUMNS})
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`);
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`);
 
 /** The parameters of INSERT_TRANSACTION, in its column order. */
 export function transactionParams(transaction: Transaction): unknown[] {
@@ -73,6 +78,8 @@ export function transactionParams(transaction: Transaction): unknown[] {
     transaction.notes,
     transaction.counterpartyAccountId,
     transaction.paymentId,
+    transaction.refundedTransactionId,
+    transaction.amountRefunded,
     transaction.createdAt.getTime(),
     transaction.updatedAt.getTime(),
     transaction.postedAt?.getTime() ?? null,

@@ -1,8 +1,23 @@
-import { DomainError } from '../common/errors/domain-error';
-import { TransactionStatus } from './entities/transaction.entity';
+import { AccessErrors } from '../common/access/access.errors';
+import { DomainError, validationError } from '../common/errors/domain-error';
+import { Transaction, TransactionStatus } from './entities/transaction.entity';
+
+type RefundedPayment = Pick<Transaction, 'amount' | 'amountRefunded'>;
 
 export const TransactionErrors = {
   notFound: () => new DomainError('transaction_not_found', 'No such transaction.'),
   notPending: (status: TransactionStatus) =>
     new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
+  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment of the same account and currency that is not canceled'),
+  refundExceedsPayment: (payment: RefundedPayment) =>
+    new DomainError(
+      'refund_exceeds_payment',
+      `The refunds of this payment would add up to more than it: ${payment.amountRefunded} of ${payment.amount} is refunded already.`,
+    ),
+  hasRefunds: (payment: RefundedPayment) =>
+    new DomainError(
+      'refund_exceeds_payment',
+      `The payment has refunds that are not canceled (${payment.amountRefunded} of ${payment.amount}); canceling it would leave them above it. Cancel them first.`,
+    ),
+  receiverCannotChange: () => AccessErrors.insufficientPermissions('Only the sender of a transfer may amend or cancel it.'),
 };

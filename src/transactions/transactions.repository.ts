@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
 import { lowestIdAt } from '../common/ids/ids';
-import { fetchPage, Page } from '../common/pagination/page';
+import { fetchMergedPage, Page, PageQuery } from '../common/pagination/page';
+import { sql } from '../database/sql';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
 import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } from './entities/transaction.entity';
@@ -28,6 +29,26 @@ export interface TransactionFilters {
 }
 
 export type Transition = { to: 'posted'; at: 'postedAt' } | { to: 'canceled'; at: 'canceledAt' };
+
+/** What a refund must match in the payment it names. */
+export interface RefundClaim {
+  accountId: string;
+  currency: string;
+  amount: number;
+}
+
+/**
+ * Adds a refund to its payment's amount_refunded while the sum stays within
+ * the payment: one conditional update, so of racing refunds only those that
+ * fit are booked (PostgreSQL re-checks the condition after the row lock).
+ */
+const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
+  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type = 'payment' AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
+const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
+/** Before a closure cancels an account's pending refunds: their payments get their amounts back. */
+const RELEASE_PENDING_REFUNDS_OF_ACCOUNT = sql`UPDATE transactions SET amount_refunded = amount_refunded -
+    (SELECT COALESCE(SUM(refund.amount), 0) FROM transactions refund WHERE refund.refunded_transaction_id = transactions.id AND refund.status = 'pending')
+  WHERE id IN (SELECT refunded_transaction_id FROM transactions WHERE account_id = $1 AND status = 'pending' AND refunded_transaction_id IS NOT NULL)`;
 
 /**
  * The transactions table and its metadata rows (transaction_metadata, which
@@ -76,15 +97,35 @@ export class TransactionsRepository {
     }
   }
 
-  /** pending -> posted | canceled, one conditional update: of racing transitions exactly one returns true. */
+  /**
+   * pending -> posted | canceled, one conditional update: of racing
+   * transitions exactly one returns true. A payment with refunds that are not
+   * canceled cannot be canceled (they would exceed it).
+   */
   async transition(manager: EntityManager, transactionId: string, transition: Transition, now: Date): Promise<boolean> {
+    const condition = transition.to === 'canceled' ? 'id = :id AND status = :pending AND amount_refunded = 0' : 'id = :id AND status = :pending';
     const result = await manager
       .createQueryBuilder()
       .update(Transaction)
       .set({ status: transition.to, [transition.at]: now, updatedAt: now })
-      .where('id = :id AND status = :pending', { id: transactionId, pending: 'pending' })
+      .where(condition, { id: transactionId, pending: 'pending' })
       .execute();
     return result.affected === 1;
+  }
+
+  /** Books a refund against the payment it names; false when that is not a refundable payment or the refund does not fit. */
+  async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<boolean> {
+    return (await RESERVE_REFUND.run(manager, [paymentId, refund.accountId, refund.currency, refund.amount])) === 1;
+  }
+
+  /** A refund of the payment was canceled: its amount no longer counts. */
+  async releaseRefund(manager: EntityManager, paymentId: string, amount: number): Promise<void> {
+    await RELEASE_REFUND.run(manager, [paymentId, amount]);
+  }
+
+  /** Run before cancelPendingOfAccount: the payments of the account's pending refunds stop counting them. */
+  async releasePendingRefundsOfAccount(manager: EntityManager, accountId: string): Promise<void> {
+    await RELEASE_PENDING_REFUNDS_OF_ACCOUNT.run(manager, [accountId]);
   }
 
   /** Cancels every pending transaction of the account and every pending transfer to it. */
@@ -106,19 +147,42 @@ export class TransactionsRepository {
   page<Item>(manager: EntityManager, scope: AccountScope, filters: TransactionFilters, pagination: PaginationQueryDto, toItem: (row: Transaction) => Item): Promise<Page<Item>> {
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
     const accountId = scope.kind === 'account' ? scope.accountId : undefined;
+    const queries = [this.sentQuery(manager, accountId, filters)];
+    if (accountId !== undefined && (filters.type === undefined || filters.type === 'transfer')) queries.push(this.receivedQuery(manager, accountId, filters));
+    return fetchMergedPage(queries, pagination, toItem);
+  }
+
+  /** The transactions booked on the account (or on every account). */
+  private sentQuery(manager: EntityManager, accountId: string | undefined, filters: TransactionFilters): PageQuery<Transaction> {
     const builder = manager.createQueryBuilder(Transaction, 'txn');
     const metadataIdColumns = joinMetadataFilters(builder, filters.metadata, accountId);
     // With a metadata filter, the account is matched on the joined index only: a second, redundant
     // predicate on txn.account_id leads PostgreSQL's planner to sort every match instead of walking it.
     if (accountId !== undefined && metadataIdColumns.length === 0) builder.andWhere('txn.accountId = :accountId', { accountId });
-    if (filters.status !== undefined) builder.andWhere('txn.status = :status', { status: filters.status });
     if (filters.type !== undefined) builder.andWhere('txn.type = :type', { type: filters.type });
+    this.filterCommon(builder, filters, metadataIdColumns);
+    return { query: builder, options: { sameIdColumns: metadataIdColumns } };
+  }
+
+  /**
+   * The transfers the account receives, walked on the counterparty indexes.
+   * Their metadata rows belong to the sender, so a metadata filter is checked
+   * on each incoming transfer in turn (its primary key), not walked.
+   */
+  private receivedQuery(manager: EntityManager, accountId: string, filters: TransactionFilters): PageQuery<Transaction> {
+    const builder = manager.createQueryBuilder(Transaction, 'txn').where('txn.counterpartyAccountId = :receiverId', { receiverId: accountId });
+    joinMetadataFilters(builder, filters.metadata, undefined);
+    this.filterCommon(builder, filters, []);
+    return { query: builder };
+  }
+
+  private filterCommon(builder: SelectQueryBuilder<Transaction>, filters: TransactionFilters, metadataIdColumns: string[]): void {
+    if (filters.status !== undefined) builder.andWhere('txn.status = :status', { status: filters.status });
     if (filters.currency !== undefined) builder.andWhere('txn.currency = :currency', { currency: filters.currency });
     for (const column of ['txn.id', ...metadataIdColumns]) {
       if (filters.createdFrom) builder.andWhere(`${column} >= :fromId`, { fromId: lowestIdAt('txn', filters.createdFrom) });
       if (filters.createdTo) builder.andWhere(`${column} < :toId`, { toId: lowestIdAt('txn', filters.createdTo) });
     }
-    return fetchPage(builder, pagination, toItem, { sameIdColumns: metadataIdColumns });
   }
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Pick<Transaction, 'id' | 'accountId'>, metadata: TransactionMetadata): Promise<void> {

@@ -12,6 +12,7 @@ import { Transaction, TransactionStatus } from './entities/transaction.entity';
 import { TransactionErrors } from './transactions.errors';
 import { TransactionsRepository } from './transactions.repository';
 import { TransactionsService } from './transactions.service';
+import { LedgerService } from '../ledger/ledger.service';
 
 const ACCOUNT = newId('acc');
 const OTHER_ACCOUNT = newId('acc');
@@ -23,13 +24,13 @@ const created = new Date('2026-11-20T10:00:00.000Z');
 const pending: Transaction = {
   id: newId('txn'), accountId: ACCOUNT, type: 'payment', status: 'pending', direction: 'debit', amount: 1250, currency: 'EUR',
   description: null, referenceIds: [], metadata: { order: '42' }, notes: null, counterpartyAccountId: null, paymentId: null,
-  createdAt: created, updatedAt: created, postedAt: null, canceledAt: null,
+  refundedTransactionId: null, amountRefunded: 0, createdAt: created, updatedAt: created, postedAt: null, canceledAt: null,
 };
 
 interface Setup {
   /** Whether the conditional update wins. */
   transition?: boolean;
-  /** The status currentStatus reads after a lost transition. */
+  /** The status read again after a lost transition. */
   current?: TransactionStatus;
   /** What requireOpen throws for an account (by id), if anything. */
   closed?: Record<string, Error>;
@@ -46,11 +47,11 @@ function setup(options: Setup = {}) {
     findVisible: async (_m: unknown, scope: AccountScope, id: string) =>
       id === pending.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === pending.accountId)) ? (options.found ?? pending) : null,
     transition: async (_m: unknown, _id: string, transition: { to: TransactionStatus; at: 'postedAt' | 'canceledAt' }, now: Date) => {
-      // The row as read again: moved, and amended by someone else meanwhile.
-      reread = { ...pending, status: transition.to, [transition.at]: now, updatedAt: now, notes: 'amended meanwhile' };
+      // The row as read again: moved (or, after a lost update, as the winner left it), and amended by someone else meanwhile.
+      const status = options.transition === false ? (options.current ?? 'posted') : transition.to;
+      reread = { ...pending, status, [transition.at]: now, updatedAt: now, notes: 'amended meanwhile' };
       return options.transition ?? true;
     },
-    currentStatus: async () => options.current ?? 'posted',
     findById: async () => reread,
     insert: async (_m: unknown, row: Transaction) => row,
   });
@@ -58,9 +59,20 @@ function setup(options: Setup = {}) {
     requireOpen: async (_m: unknown, accountId: string) => {
       const refusal = options.closed?.[accountId];
       if (refusal) throw refusal;
+      return { overdraft: 'allowed' };
     },
   });
-  const service = new TransactionsService(db.asDatabase(), transactions as unknown as TransactionsRepository, accounts as unknown as AccountsRepository);
+  const ledger = log.fake('ledger', {
+    lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock,
+    settle: async () => undefined,
+    open: async () => undefined,
+  });
+  const service = new TransactionsService(
+    db.asDatabase(),
+    transactions as unknown as TransactionsRepository,
+    accounts as unknown as AccountsRepository,
+    ledger as unknown as LedgerService,
+  );
   return { service, log, db, reread: () => reread };
 }
 
@@ -119,7 +131,7 @@ describe('TransactionsService transitions', () => {
         code: 'transaction_not_pending',
         description: TransactionErrors.notPending(current).description,
       });
-      assert.ok(!log.names().includes('transactions.findById'));
+      assert.ok(!log.names().includes('ledger.settle'), 'the books move only with the transaction');
       assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'rejected' }]);
     }
   });
@@ -146,11 +158,11 @@ describe('TransactionsService transitions', () => {
 describe('TransactionsService.create', () => {
   const transfer = (counterparty: string): CreateTransactionRequestDto => ({ type: 'transfer', amount: 500, currency: 'EUR', counterparty_account_id: counterparty });
 
-  it('books a pending transfer after requiring both accounts open, the own one first', async () => {
+  it('books a pending transfer and its entries after requiring both accounts open, the own one first', async () => {
     const { service, log } = setup();
     const response = await service.create(member, transfer(OTHER_ACCOUNT));
     assert.deepEqual(log.argsOf('accounts.requireOpen'), [[ACCOUNT], [OTHER_ACCOUNT]]);
-    assert.equal(log.names().at(-1), 'transactions.insert');
+    assert.deepEqual(log.names().slice(-2), ['transactions.insert', 'ledger.open']);
     const [[row]] = log.argsOf('transactions.insert') as [[Transaction]];
     assert.deepEqual(
       { accountId: row.accountId, status: row.status, direction: row.direction, counterpartyAccountId: row.counterpartyAccountId },

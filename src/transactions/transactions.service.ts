@@ -3,18 +3,19 @@ import { EntityManager } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountErrors } from '../accounts/accounts.errors';
 import { actingAccountId, listedAccountScope, visibleAccountScope } from '../common/access/account-access';
-import { AuthenticatedUser } from '../common/access/caller';
-import { validationError } from '../common/errors/domain-error';
+import { AuthenticatedUser, isAdmin } from '../common/access/caller';
+import { DomainError, validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
 import { Database, TransactionOptions } from '../database/database';
+import { LedgerService } from '../ledger/ledger.service';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { toTransactionResponse, TransactionResponseDto } from './dto/transaction.response.dto';
 import { UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { Transaction } from './entities/transaction.entity';
-import { checkCounterparty, directionFor } from './transaction-rules';
+import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf } from './transaction-rules';
 import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
 
@@ -27,25 +28,38 @@ export class TransactionsService {
     private readonly db: Database,
     private readonly transactions: TransactionsRepository,
     private readonly accounts: AccountsRepository,
+    private readonly ledger: LedgerService,
   ) {}
 
-  /** Books a pending transaction on the caller's account (admins: on `account_id`). */
+  /**
+   * Books a pending transaction on the caller's account (admins: on
+   * `account_id`), with its two ledger entries; a debit on an account that
+   * forbids overdrafts must fit in its available balance, and a refund in
+   * what is left of its payment.
+   */
   async create(caller: AuthenticatedUser, request: CreateTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
     const accountId = actingAccountId(caller, request.account_id);
     const direction = directionFor(request.type, request.direction);
     checkCounterparty(request.type, accountId, request.counterparty_account_id);
+    checkRefundedTransaction(request.type, request.refunded_transaction_id);
     const counterpartyId = request.counterparty_account_id ?? null;
+    const refundedId = request.refunded_transaction_id ?? null;
+    if (refundedId !== null && !isId('txn', refundedId)) throw TransactionErrors.notRefundable();
     return this.db.transaction(async (manager) => {
       // Both accounts are locked against closure until this commits, so a closure either refuses
       // this transaction or cancels it; never leaves it pending on a closed account.
-      await this.accounts.requireOpen(manager, accountId);
+      const account = await this.accounts.requireOpen(manager, accountId);
       if (counterpartyId !== null) {
         if (!isId('acc', counterpartyId)) throw AccountErrors.notFound();
         await this.accounts.requireOpen(manager, counterpartyId);
       }
+      // Read (not locked) before the insert, whose foreign key needs it to exist; reserveRefund decides under the lock.
+      if (refundedId !== null && !isRefundable(await this.transactions.findById(manager, refundedId), accountId, request.currency)) {
+        throw TransactionErrors.notRefundable();
+      }
       const id = newId('txn');
       const createdAt = creationTimeOf(id);
-      const transaction = await this.transactions.insert(manager, {
+      const transaction: Transaction = {
         id,
         accountId,
         type: request.type,
@@ -59,11 +73,16 @@ export class TransactionsService {
         notes: request.notes ?? null,
         counterpartyAccountId: counterpartyId,
         paymentId: null,
+        refundedTransactionId: refundedId,
+        amountRefunded: 0,
         createdAt,
         updatedAt: createdAt,
         postedAt: null,
         canceledAt: null,
-      });
+      };
+      await this.transactions.insert(manager, transaction);
+      await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
+      if (refundedId !== null) await this.reserveRefund(manager, refundedId, transaction);
       return toTransactionResponse(transaction);
     }, commit);
   }
@@ -74,11 +93,12 @@ export class TransactionsService {
     const createdTo = query.created_to === undefined ? undefined : new Date(query.created_to);
     if (createdFrom && createdTo && createdFrom >= createdTo) throw validationError('created_to', 'must be later than created_from');
     const filters = { status: query.status, type: query.type, currency: query.currency, createdFrom, createdTo, metadata: query.metadata ?? {} };
-    return this.db.run((manager) => this.transactions.page(manager, scope, filters, query, toTransactionResponse));
+    const viewer = scope.kind === 'account' ? scope.accountId : null;
+    return this.db.run((manager) => this.transactions.page(manager, scope, filters, query, (row) => toTransactionResponse(row, viewer)));
   }
 
   async get(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {
-    return toTransactionResponse(await this.db.run((manager) => this.findVisible(manager, caller, transactionId)));
+    return toTransactionResponse(await this.db.run((manager) => this.findVisible(manager, caller, transactionId)), caller.accountId);
   }
 
   /** Amends metadata (merged key by key), reference ids and notes, in any status. */
@@ -87,7 +107,7 @@ export class TransactionsService {
       throw validationError('body', 'must contain at least one of metadata, reference_ids, notes');
     }
     return this.db.transaction(async (manager) => {
-      const found = await this.findVisible(manager, caller, transactionId);
+      const found = await this.findSent(manager, caller, transactionId);
       await this.accounts.requireOpen(manager, found.accountId);
       const now = new Date();
       // Written (locked) before it is read again, so concurrent metadata merges apply one after the other.
@@ -98,7 +118,7 @@ export class TransactionsService {
       if (request.reference_ids !== undefined) changes.referenceIds = request.reference_ids;
       if (request.notes !== undefined) changes.notes = request.notes;
       await this.transactions.amend(manager, current, changes);
-      return toTransactionResponse({ ...current, ...changes });
+      return toTransactionResponse({ ...current, ...changes }, caller.accountId);
     });
   }
 
@@ -114,21 +134,46 @@ export class TransactionsService {
 
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
-      const found = await this.findVisible(manager, caller, transactionId);
+      const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
       await this.accounts.requireOpen(manager, found.accountId);
       // A transfer is posted into its counterparty too: a closure of that account either refuses it or waits.
       if (transition.to === 'posted' && found.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, found.counterpartyAccountId);
-      const now = new Date();
-      if (!(await this.transactions.transition(manager, found.id, transition, now))) {
-        throw TransactionErrors.notPending(await this.transactions.currentStatus(manager, found.id));
-      }
+      const posting = postingOf(found);
+      // Balances before the transaction row (lock-order.md); the instant is read once they are held.
+      const at = await this.ledger.lockBalances(manager, posting, new Date());
+      if (!(await this.transactions.transition(manager, found.id, transition, at))) throw await this.transitionRefusal(manager, found);
+      await this.ledger.settle(manager, posting, transition.to, at);
+      if (transition.to === 'canceled' && found.refundedTransactionId !== null) await this.transactions.releaseRefund(manager, found.refundedTransactionId, found.amount);
       // Read again: an amendment may have committed between the first read and the update.
       const moved = await this.transactions.findById(manager, found.id);
-      return toTransactionResponse(moved ?? found);
+      return toTransactionResponse(moved ?? found, caller.accountId);
     });
   }
 
-  /** A transaction of the caller's account (any, for admins); anything else reads as not found. */
+  /** Why a transition that lost its conditional update was refused. */
+  private async transitionRefusal(manager: EntityManager, found: Transaction): Promise<DomainError> {
+    const current = (await this.transactions.findById(manager, found.id)) ?? found;
+    if (current.status === 'pending' && current.amountRefunded > 0) return TransactionErrors.hasRefunds(current);
+    return TransactionErrors.notPending(current.status);
+  }
+
+  /** Adds the refund to its payment, or refuses it: `400` if that is no payment of this account, `409` if it does not fit. */
+  private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<void> {
+    if (await this.transactions.reserveRefund(manager, paymentId, refund)) return;
+    const payment = await this.transactions.findById(manager, paymentId);
+    throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
+  }
+
+  /** findVisible, for a change only the sender may make: the receiver of a transfer gets `403`. */
+  private async findSent(manager: EntityManager, caller: AuthenticatedUser, transactionId: string): Promise<Transaction> {
+    const found = await this.findVisible(manager, caller, transactionId);
+    if (caller.accountId !== null && found.accountId !== caller.accountId && found.counterpartyAccountId === caller.accountId && !isAdmin(caller)) {
+      throw TransactionErrors.receiverCannotChange();
+    }
+    return found;
+  }
+
+  /** A transaction of the caller's account, sent or received (any, for admins); anything else reads as not found. */
   private async findVisible(manager: EntityManager, caller: AuthenticatedUser, transactionId: string): Promise<Transaction> {
     if (!isId('txn', transactionId)) throw TransactionErrors.notFound();
     const transaction = await this.transactions.findVisible(manager, visibleAccountScope(caller), transactionId);

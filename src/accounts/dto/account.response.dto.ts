@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page.dto';
-import { Account, AccountPreferences, ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType } from '../entities/account.entity';
+import { Account, AccountPreferences, ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType, OVERDRAFT_POLICIES, OverdraftPolicy } from '../entities/account.entity';
 
 export class AccountResponseDto {
   @ApiProperty({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
@@ -20,6 +20,13 @@ export class AccountResponseDto {
 
   @ApiProperty({ enum: ACCOUNT_STATUSES, example: 'open' })
   status: AccountStatus;
+
+  @ApiProperty({
+    enum: OVERDRAFT_POLICIES,
+    example: 'allowed',
+    description: '`forbidden`: a debit (payment, outgoing transfer, debit adjustment) above the available balance of its currency is refused with `409 insufficient_funds`.',
+  })
+  overdraft: OverdraftPolicy;
 
   @ApiProperty({ type: String, nullable: true, example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Null only if the owner of a closed account was deleted.' })
   owner_user_id: string | null;
@@ -64,6 +71,7 @@ export function toAccountResponse(account: Account): AccountResponseDto {
     email: account.email,
     preferences: account.preferences,
     status: account.status,
+    overdraft: account.overdraft,
     owner_user_id: account.ownerUserId,
     created_at: account.createdAt.toISOString(),
     updated_at: account.updatedAt.toISOString(),

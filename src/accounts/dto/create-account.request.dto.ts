@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
-import { AccountPreferences, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
+import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
 export class CreateAccountRequestDto {
   @ApiProperty({ enum: ACCOUNT_TYPES, example: 'business' })
@@ -15,6 +15,14 @@ export class CreateAccountRequestDto {
   @ApiProperty({ example: 'billing@example.com', maxLength: 254 })
   @IsEmailAddress()
   email: string;
+
+  @ApiPropertyOptional({
+    enum: OVERDRAFT_POLICIES,
+    description: 'Default `allowed`. `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.',
+  })
+  @IsOmittable()
+  @IsIn(OVERDRAFT_POLICIES)
+  overdraft?: OverdraftPolicy;
 
   @ApiPropertyOptional({
     type: 'object',

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
-import { AccountPreferences } from '../entities/account.entity';
+import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy } from '../entities/account.entity';
 
 export class UpdateAccountRequestDto {
   @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
@@ -12,6 +13,14 @@ export class UpdateAccountRequestDto {
   @IsOmittable()
   @IsEmailAddress()
   email?: string;
+
+  @ApiPropertyOptional({
+    enum: OVERDRAFT_POLICIES,
+    description: '`forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.',
+  })
+  @IsOmittable()
+  @IsIn(OVERDRAFT_POLICIES)
+  overdraft?: OverdraftPolicy;
 
   @ApiPropertyOptional({
     type: 'object',

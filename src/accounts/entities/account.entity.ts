@@ -5,6 +5,9 @@ export const ACCOUNT_TYPES = ['individual', 'business'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const ACCOUNT_STATUSES = ['open', 'closed'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** Whether a debit may take a balance below zero (`forbidden`: it must fit in the currency's available balance). */
+export const OVERDRAFT_POLICIES = ['allowed', 'forbidden'] as const;
+export type OverdraftPolicy = (typeof OVERDRAFT_POLICIES)[number];
 
 /**
  * Client-defined settings: a JSON object whose values are any JSON. (`{}` rather
@@ -33,6 +36,9 @@ export class Account {
 
   @Column({ type: 'varchar', length: 16 })
   status: AccountStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'allowed' })
+  overdraft: OverdraftPolicy;
 
   /** Null only when the owner of a closed account was deleted afterwards. */
   @Index('idx_accounts_owner_user_id')

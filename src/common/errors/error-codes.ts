@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   session_already_invalidated: 409,
   token_rotation_failed: 409,
   idempotency_request_in_progress: 409,
+  insufficient_funds: 409,
+  refund_exceeds_payment: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   immutable_field: 422,

@@ -18,6 +18,12 @@ export interface PageOptions {
   sameIdColumns?: string[];
 }
 
+/** A query of one page and how it is paged. */
+export interface PageQuery<Entity extends ObjectLiteral> {
+  query: SelectQueryBuilder<Entity>;
+  options?: PageOptions;
+}
+
 /**
  * Keyset pagination, newest first. Ids are time-ordered, so `id < cursor`
  * with `ORDER BY id DESC` walks the list without OFFSET: a deep page costs
@@ -29,21 +35,41 @@ export async function fetchPage<Entity extends ObjectLiteral & { id: string }, I
   toItem: (row: Entity) => Item,
   options: PageOptions = {},
 ): Promise<Page<Item>> {
-  const alias = query.alias;
+  return fetchMergedPage([{ query, options }], pagination, toItem);
+}
+
+/**
+ * One page of the union of several queries whose rows are disjoint (the
+ * transactions an account sent, and the transfers it receives): each query
+ * walks its own index for one page from the cursor, and the newest rows of
+ * them all make the page. The cost stays that of one page per query.
+ */
+export async function fetchMergedPage<Entity extends ObjectLiteral & { id: string }, Item>(
+  queries: readonly PageQuery<Entity>[],
+  pagination: PaginationQueryDto,
+  toItem: (row: Entity) => Item,
+): Promise<Page<Item>> {
   const limit = pagination.limit ?? DEFAULT_PAGE_SIZE;
-  if (pagination.cursor !== undefined) {
-    const cursorId = decodeCursor(pagination.cursor).id;
+  const cursorId = pagination.cursor === undefined ? undefined : decodeCursor(pagination.cursor).id;
+  const pages = await Promise.all(queries.map(({ query, options }) => pageRows(query, limit, cursorId, options ?? {})));
+  const rows = pages.length === 1 ? pages[0] : pages.flat().sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  return {
+    data: shown.map(toItem),
+    has_more: hasMore,
+    next_cursor: hasMore ? encodeCursor({ id: shown[shown.length - 1].id }) : null,
+  };
+}
+
+/** Up to limit + 1 rows from the cursor on, newest first. */
+function pageRows<Entity extends ObjectLiteral & { id: string }>(query: SelectQueryBuilder<Entity>, limit: number, cursorId: string | undefined, options: PageOptions): Promise<Entity[]> {
+  const alias = query.alias;
+  if (cursorId !== undefined) {
     for (const column of [`${alias}.id`, ...(options.sameIdColumns ?? [])]) query.andWhere(`${column} < :cursorId`, { cursorId });
   }
-  const rows = await query
+  return query
     .orderBy(options.sameIdColumns?.[0] ?? `${alias}.id`, 'DESC')
     .limit(limit + 1)
     .getMany();
-  const hasMore = rows.length > limit;
-  const pageRows = hasMore ? rows.slice(0, limit) : rows;
-  return {
-    data: pageRows.map(toItem),
-    has_more: hasMore,
-    next_cursor: hasMore ? encodeCursor({ id: pageRows[pageRows.length - 1].id }) : null,
-  };
 }

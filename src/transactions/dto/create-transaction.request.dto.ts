@@ -55,6 +55,17 @@ export class CreateTransactionRequestDto {
   @MaxChars(64)
   counterparty_account_id?: string;
 
+  @ApiPropertyOptional({
+    example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
+    description:
+      'Refunds only: the `payment` (of the same account and currency, not canceled) this refund gives money back for. ' +
+      'The refunds of a payment that are not canceled never add up to more than it: `409 refund_exceeds_payment`.',
+  })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(64)
+  refunded_transaction_id?: string;
+
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to book on (default: the caller's own). Members book on their own account." })
   @IsOmittable()
   @IsString()

@@ -26,7 +26,11 @@ export class TransactionResponseDto {
   @ApiProperty({ enum: TRANSACTION_STATUSES, example: 'pending', description: 'pending, then posted or canceled; nothing leaves posted or canceled.' })
   status: TransactionStatus;
 
-  @ApiProperty({ enum: DIRECTIONS, example: 'debit', description: "From the account's side." })
+  @ApiProperty({
+    enum: DIRECTIONS,
+    example: 'debit',
+    description: "From `account_id`'s side. The receiver of a transfer reads it from its own side: `account_id` is the receiver, `counterparty_account_id` the sender, `direction` is `credit`.",
+  })
   direction: Direction;
 
   @ApiProperty({ type: 'integer', format: 'int64', example: 1250, description: 'Minor units of the currency.' })
@@ -47,11 +51,23 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null })
   notes: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'Transfers: the account that receives the money.' })
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Transfers: the other account (the receiver, seen by the sender; the sender, seen by the receiver).' })
   counterparty_account_id: string | null;
 
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The payment request this credit settles.' })
   payment_id: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Refunds: the payment this refund gives money back for.' })
+  refunded_transaction_id: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    nullable: true,
+    example: 0,
+    description: 'Payments: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.',
+  })
+  amount_refunded: number | null;
 
   @ApiProperty({ example: TIMESTAMP })
   created_at: string;
@@ -68,21 +84,25 @@ export class TransactionResponseDto {
 
 export class TransactionPageDto extends PageOf(TransactionResponseDto) {}
 
-export function toTransactionResponse(transaction: Transaction): TransactionResponseDto {
+/** The transaction as `viewer` (an account) sees it: a transfer's receiver from its own side. */
+export function toTransactionResponse(transaction: Transaction, viewer: string | null = null): TransactionResponseDto {
+  const received = viewer !== null && viewer === transaction.counterpartyAccountId;
   return {
     id: transaction.id,
-    account_id: transaction.accountId,
+    account_id: received ? transaction.counterpartyAccountId ?? transaction.accountId : transaction.accountId,
     type: transaction.type,
     status: transaction.status,
-    direction: transaction.direction,
+    direction: received ? 'credit' : transaction.direction,
     amount: transaction.amount,
     currency: transaction.currency,
     description: transaction.description,
     reference_ids: transaction.referenceIds,
     metadata: transaction.metadata,
     notes: transaction.notes,
-    counterparty_account_id: transaction.counterpartyAccountId,
+    counterparty_account_id: received ? transaction.accountId : transaction.counterpartyAccountId,
     payment_id: transaction.paymentId,
+    refunded_transaction_id: transaction.refundedTransactionId,
+    amount_refunded: transaction.type === 'payment' ? transaction.amountRefunded : null,
     created_at: transaction.createdAt.toISOString(),
     updated_at: transaction.updatedAt.toISOString(),
     posted_at: transaction.postedAt?.toISOString() ?? null,

@@ -11,7 +11,8 @@ export type Direction = (typeof DIRECTIONS)[number];
 export type TransactionMetadata = Record<string, string>;
 
 /**
- * One movement of money on an account, from the account's side. Every list
+ * One movement of money on an account, from the account's side (a transfer
+ * also shows, from its receiver's side, in the receiver's lists). Every list
  * filter has an index that ends in `id`, so a filtered page is a range scan in
  * id order (created_at ranges become id ranges: ids carry their creation time).
  */
@@ -23,7 +24,9 @@ export type TransactionMetadata = Record<string, string>;
 @Index('idx_transactions_status_id', ['status', 'id'])
 @Index('idx_transactions_type_id', ['type', 'id'])
 @Index('idx_transactions_currency_id', ['currency', 'id'])
-@Index('idx_transactions_counterparty_status', ['counterpartyAccountId', 'status'])
+@Index('idx_transactions_counterparty_id', ['counterpartyAccountId', 'id'])
+@Index('idx_transactions_counterparty_status_id', ['counterpartyAccountId', 'status', 'id'])
+@Index('idx_transactions_counterparty_currency_id', ['counterpartyAccountId', 'currency', 'id'])
 export class Transaction {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -69,6 +72,19 @@ export class Transaction {
   @Column({ name: 'payment_id', type: 'varchar', length: 40, nullable: true })
   @ForeignKey('payment_requests', { onDelete: 'RESTRICT', name: 'fk_transactions_payment_id' })
   paymentId: string | null;
+
+  /** Refunds: the payment (of the same account and currency) this refund gives money back for. */
+  @Index('idx_transactions_refunded_transaction_id')
+  @Column({ name: 'refunded_transaction_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('transactions', { onDelete: 'RESTRICT', name: 'fk_transactions_refunded_transaction_id' })
+  refundedTransactionId: string | null;
+
+  /**
+   * Payments: the sum of their refunds that are not canceled, kept by the
+   * conditional update that books each refund, so it never exceeds `amount`.
+   */
+  @AmountColumn({ name: 'amount_refunded', default: 0 })
+  amountRefunded: number;
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

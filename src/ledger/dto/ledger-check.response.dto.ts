@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export const DIFFERENCE_KINDS = ['unbalanced_currency', 'unpaired_entries', 'missing_balance', 'balance_mismatch', 'running_balance_mismatch'] as const;
+
+export class LedgerDifferenceDto {
+  @ApiProperty({ enum: DIFFERENCE_KINDS, example: 'balance_mismatch' })
+  kind: (typeof DIFFERENCE_KINDS)[number];
+
+  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  account_id?: string;
+
+  @ApiPropertyOptional({ example: 'EUR' })
+  currency?: string;
+
+  @ApiPropertyOptional({ example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  transaction_id?: string;
+
+  @ApiPropertyOptional({ example: 'posted' })
+  field?: string;
+
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 12000, description: 'What the entries add up to.' })
+  expected?: number;
+
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 11000, description: 'What is stored.' })
+  actual?: number;
+
+  @ApiProperty({ example: 'the stored posted differs from the sum of the entries' })
+  description: string;
+}
+
+export class CurrencyTotalsDto {
+  @ApiProperty({ example: 'EUR' })
+  currency: string;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 150000 })
+  posted_debits: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 150000 })
+  posted_credits: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 2500 })
+  pending_debits: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 2500 })
+  pending_credits: number;
+}
+
+export class LedgerCheckReportDto {
+  @ApiProperty({ example: true, description: 'True when nothing differs.' })
+  ok: boolean;
+
+  @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
+  checked_at: string;
+
+  @ApiProperty({ example: 2000000 })
+  entries_checked: number;
+
+  @ApiProperty({ example: 600 })
+  balances_checked: number;
+
+  @ApiProperty({ type: [CurrencyTotalsDto], description: 'Per currency, the sums of debits and credits (canceled entries left out).' })
+  currencies: CurrencyTotalsDto[];
+
+  @ApiProperty({ example: 0 })
+  difference_count: number;
+
+  @ApiProperty({ type: [LedgerDifferenceDto], description: 'The first 100 differences.' })
+  differences: LedgerDifferenceDto[];
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { BalancesController } from './balances.controller';
+import { BalancesService } from './balances.service';
+import { LedgerBalance } from './entities/ledger-balance.entity';
+import { LedgerEntry } from './entities/ledger-entry.entity';
+import { LedgerCheckController } from './ledger-check.controller';
+import { LedgerCheckRepository } from './ledger-check.repository';
+import { LedgerCheckService } from './ledger-check.service';
+import { LedgerRepository } from './ledger.repository';
+import { LedgerService } from './ledger.service';
+
+/** The double-entry books: entries, balances, and the check that they agree. Transactions and payments write through it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([LedgerEntry, LedgerBalance]), AccountsModule],
+  controllers: [BalancesController, LedgerCheckController],
+  providers: [LedgerRepository, LedgerService, BalancesService, LedgerCheckRepository, LedgerCheckService],
+  exports: [LedgerService, LedgerCheckService],
+})
+export class LedgerModule {}

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { EntrySide } from './entities/ledger-entry.entity';
+import { LedgerErrors } from './ledger.errors';
+import { BalanceKey, BalancePosition, compareKeys, LedgerRepository, NewEntry } from './ledger.repository';
+import { balanceChange, BalanceChange, isExternalAccount, Posting, sidesOf } from './posting';
+
+export type OverdraftRule = 'allowed' | 'forbidden';
+
+/**
+ * The books. Every method runs inside the caller's database transaction, so
+ * entries and balances land with the transaction that moves them, or not at
+ * all. Balance rows are taken in account id order, and before the caller
+ * changes any transaction row (src/database/lock-order.md).
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly ledger: LedgerRepository) {}
+
+  /**
+   * Writes the two pending entries of a new transaction and holds its amount
+   * in the pending sums. A debit on an account whose overdraft rule is
+   * `forbidden` is held only if it fits in the available balance, decided by
+   * the database (a conditional update of the balance row); otherwise
+   * `409 insufficient_funds` and the caller's transaction rolls back.
+   */
+  async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<void> {
+    for (const side of sidesOf(posting)) {
+      if (!side.hasBalance) continue;
+      const key = { accountId: side.accountId, currency: posting.currency };
+      if (side.side === 'debit' && overdraft === 'forbidden' && side.accountId === posting.accountId) {
+        if (!(await this.ledger.holdDebitWithinAvailable(manager, key, posting.amount, now))) throw LedgerErrors.insufficientFunds(posting.currency);
+      } else {
+        await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now);
+      }
+    }
+    await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
+  }
+
+  /**
+   * Locks the balances a posting touches and returns the instant it may post
+   * at: `clock`, or the last posting on those balances if that is later (a
+   * clock behind another instance's), so that each balance's entries post in
+   * time order and `as_of` finds them by time. Call it before changing the
+   * transaction row, and use the instant for the transaction too.
+   */
+  async lockBalances(manager: EntityManager, posting: Posting, clock: Date): Promise<Date> {
+    let at = clock;
+    for (const side of sidesOf(posting)) {
+      if (!side.hasBalance) continue;
+      const lastPostedAt = await this.ledger.lock(manager, { accountId: side.accountId, currency: posting.currency }, clock);
+      if (lastPostedAt !== null && lastPostedAt > at) at = lastPostedAt;
+    }
+    return at;
+  }
+
+  /** Writes the two entries of a transaction that is posted as it is created (a settlement); lockBalances first. */
+  async openPosted(manager: EntityManager, posting: Posting, postedAt: Date): Promise<void> {
+    const positions = await this.applyToBalances(manager, posting, 'new', 'posted', postedAt);
+    await this.ledger.insertEntries(manager, this.entriesOf(posting, postedAt, postedAt, positions));
+  }
+
+  /** Moves both pending entries to posted or canceled with their transaction; lockBalances first. */
+  async settle(manager: EntityManager, posting: Posting, to: 'posted' | 'canceled', at: Date): Promise<void> {
+    const positions = await this.applyToBalances(manager, posting, 'pending', to, at);
+    for (const side of sidesOf(posting)) {
+      if (!(await this.ledger.moveEntry(manager, posting.transactionId, side.side, to, at, positions.get(side.side) ?? null))) {
+        throw new Error(`the ${side.side} entry of ${posting.transactionId} was not pending while its transaction was`);
+      }
+    }
+  }
+
+  /**
+   * Cancels every pending transaction involving the account, in the books (a
+   * closure): locks the balances they touch, cancels their entries, releases
+   * what they held. Returns how many transactions it canceled.
+   */
+  async cancelPendingTouching(manager: EntityManager, accountId: string, at: Date): Promise<number> {
+    for (const key of await this.ledger.pendingBalancesTouching(manager, accountId)) await this.ledger.lock(manager, key, at);
+    const canceled = await this.ledger.cancelPendingTouching(manager, accountId, at);
+    const changes = new Map<string, { key: BalanceKey; change: BalanceChange }>();
+    for (const entry of canceled) {
+      if (isExternalAccount(entry.accountId)) continue;
+      const released = balanceChange(entry.side, 'pending', 'canceled', entry.amount);
+      const mapKey = `${entry.accountId} ${entry.currency}`;
+      const total = changes.get(mapKey) ?? { key: { accountId: entry.accountId, currency: entry.currency }, change: { posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 0 } };
+      total.change.pendingDebits += released.pendingDebits;
+      total.change.pendingCredits += released.pendingCredits;
+      changes.set(mapKey, total);
+    }
+    for (const { key, change } of [...changes.values()].sort((a, b) => compareKeys(a.key, b.key))) {
+      await this.ledger.applyChange(manager, key, change, null, at);
+    }
+    return canceled.length / 2;
+  }
+
+  private async applyToBalances(manager: EntityManager, posting: Posting, from: 'new' | 'pending', to: 'posted' | 'canceled', at: Date): Promise<Map<EntrySide, BalancePosition>> {
+    const positions = new Map<EntrySide, BalancePosition>();
+    for (const side of sidesOf(posting)) {
+      if (!side.hasBalance) continue;
+      const key = { accountId: side.accountId, currency: posting.currency };
+      const position = await this.ledger.applyChange(manager, key, balanceChange(side.side, from, to, posting.amount), to === 'posted' ? at : null, at);
+      if (to === 'posted') positions.set(side.side, position);
+    }
+    return positions;
+  }
+
+  private entriesOf(posting: Posting, createdAt: Date, postedAt: Date | null, positions: Map<EntrySide, BalancePosition>): [NewEntry, NewEntry] {
+    const [first, second] = sidesOf(posting).map(
+      (side): NewEntry => ({
+        transactionId: posting.transactionId,
+        side: side.side,
+        accountId: side.accountId,
+        currency: posting.currency,
+        amount: posting.amount,
+        status: postedAt === null ? 'pending' : 'posted',
+        createdAt,
+        postedAt,
+        position: positions.get(side.side) ?? null,
+      }),
+    );
+    return [first, second];
+  }
+}
