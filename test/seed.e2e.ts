@@ -109,6 +109,26 @@ describe('npm run seed', () => {
     assert.deepEqual(await walk(`&metadata[channel]=${channel}`), sameChannel.map((row) => row.id));
   });
 
+  it('writes the ledger of every transaction: the books balance, and balances equal the sums of the transactions', async () => {
+    const admin = await login(t.api, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const check = await t.api.get('/v1/ledger/check', { token: admin.token });
+    expectStatus(check, 200);
+    assert.equal(check.body.ok, true, JSON.stringify(check.body.differences));
+    assert.equal(check.body.entries_checked, 2 * TRANSACTIONS);
+    const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
+    const accountId = owner.user.account_id!;
+    // Computed from the transactions table alone, each from the account's own side.
+    const sums = await rows(`SELECT currency,
+        SUM(CASE WHEN status = 'posted' THEN (CASE WHEN (direction = 'credit') = (account_id = '${accountId}') THEN amount ELSE -amount END) ELSE 0 END) AS posted,
+        SUM(CASE WHEN status = 'pending' AND (direction = 'debit') = (account_id = '${accountId}') THEN amount ELSE 0 END) AS pending_debits
+      FROM transactions WHERE account_id = '${accountId}' OR counterparty_account_id = '${accountId}' GROUP BY currency ORDER BY currency`);
+    const balances = await t.api.get('/v1/account/balances', { token: owner.token });
+    assert.deepEqual(
+      balances.body.balances.map((balance: { currency: string; posted: number; available: number }) => [balance.currency, balance.posted, balance.available]),
+      sums.map((sum) => [sum.currency, Number(sum.posted), Number(sum.posted) - Number(sum.pending_debits)]),
+    );
+  });
+
   it("serves a succeeded payment's status with the credit that settled it", async () => {
     const owner = await login(t.api, 'owner1@demo.example', DEMO_PASSWORD);
     const [payment] = await rows(`SELECT id, transaction_id FROM payment_requests WHERE account_id = '${owner.user.account_id}' AND status = 'succeeded'`);

@@ -3,6 +3,7 @@ import { Account } from '../accounts/entities/account.entity';
 import { PasswordHasher } from '../auth/password-hasher';
 import { idCreatedAt } from '../common/ids/ids';
 import { Database } from '../database/database';
+import { writeLedgerOfTransactions } from '../database/migrations/1763870000000-ledger';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { TransactionMetadataEntry } from '../transactions/entities/transaction-metadata.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
@@ -158,6 +159,7 @@ export class DemoDataGenerator {
     const progress = new Progress('transactions', options.size.transactions, this.report);
     const payments = await this.insertPayments(factory, options.size.paymentRequests, options.size.transactions, progress);
     const transactions = await this.insertTransactions(factory, options.size.transactions - payments.succeeded, progress);
+    await this.writeLedger();
     await this.refreshPlannerStatistics();
     return {
       accounts: factory.accounts.map((account) => ({
@@ -173,6 +175,17 @@ export class DemoDataGenerator {
       succeededPayments: payments.succeeded,
       admin,
     };
+  }
+
+  /**
+   * The entries, running balances and balance rows of everything inserted, by
+   * the same set-based statements that migrated existing data to the ledger:
+   * the bulk inserts above bypass the service, and so its ledger writes.
+   */
+  private async writeLedger(): Promise<void> {
+    const startedAt = performance.now();
+    await this.db.transaction((manager) => writeLedgerOfTransactions((statement) => manager.query(statement)));
+    this.report(`ledger: entries and balances written in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   }
 
   /**

@@ -3,9 +3,11 @@ import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { RegisteredRoute } from '../../src/common/http/route-table';
 import { AppConfig, Environment } from '../../src/config/app-config';
+import { LedgerCheckService } from '../../src/ledger/ledger-check.service';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiClient } from './api-client';
 
@@ -54,10 +56,25 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
     baseUrl,
     databaseUrl: database.url,
     close: async () => {
-      await app.close();
-      if (existing === undefined) await database.drop();
+      try {
+        await assertBooksBalance(app);
+      } finally {
+        await app.close();
+        if (existing === undefined) await database.drop();
+      }
     },
   };
+}
+
+/**
+ * Every application a test boots must leave its books balanced: whatever its
+ * tests did through the API, the ledger check finds nothing to report.
+ */
+async function assertBooksBalance(app: NestFastifyApplication): Promise<void> {
+  // A test that took the database away (readiness) leaves nothing to check.
+  if (!app.get(DataSource).isInitialized) return;
+  const report = await app.get(LedgerCheckService).run();
+  if (!report.ok) throw new Error(`the books do not balance after these tests: ${JSON.stringify(report.differences, null, 2)}`);
 }
 
 /**
