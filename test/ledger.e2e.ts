@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { ApiClient } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn, loginAdmin, registerAndLogin } from './support/factories';
+import { builtScript, runScript, ScriptResult } from './support/scripts';
 import { ISO_TIMESTAMP } from './support/shapes';
 import { sql } from './support/sql';
 import { useTestApp } from './support/test-app';
@@ -475,7 +476,36 @@ describe('Checking the books: GET /v1/ledger/check', () => {
     }
     assert.equal((await t.api.get('/v1/ledger/check', { token: admin.token })).body.ok, true);
   });
+
+  it('runs from the command line: exit 0 when the books balance, 1 with the list of differences when not', async () => {
+    const owner = await accountOwner(t.api);
+    await book(t.api, owner.token, { type: 'credit', amount: 120, currency: 'SEK' });
+    const balanced = await runCli(t.databaseUrl, ['ledger-check']);
+    assert.equal(balanced.code, 0, balanced.stderr);
+    assert.match(balanced.stdout, /^Checked \d+ entries and \d+ balances in [\d.]+ s\.$/m);
+    assert.match(balanced.stdout, /SEK: posted debits 0 \/ credits 0, pending debits 120 \/ credits 120/);
+    assert.match(balanced.stdout, /The books balance\./);
+
+    await sql(t.databaseUrl, "UPDATE ledger_balances SET posted = posted + 7 WHERE account_id = $1 AND currency = 'SEK'", [owner.accountId]);
+    try {
+      const off = await runCli(t.databaseUrl, ['ledger-check']);
+      assert.equal(off.code, 1, off.stderr);
+      assert.match(off.stdout, /2 difference\(s\):/);
+      assert.match(off.stdout, new RegExp(`balance_mismatch ${owner.accountId} SEK posted: the stored posted differs from the sum of the entries \\(entries: 0, stored: 7\\)`));
+      assert.match(off.stdout, new RegExp(`running_balance_mismatch ${owner.accountId} SEK balance_after`));
+      const json = await runCli(t.databaseUrl, ['ledger-check', '--json']);
+      assert.equal(json.code, 1);
+      assert.equal(JSON.parse(json.stdout).difference_count, 2);
+    } finally {
+      await sql(t.databaseUrl, "UPDATE ledger_balances SET posted = posted - 7 WHERE account_id = $1 AND currency = 'SEK'", [owner.accountId]);
+    }
+  });
 });
+
+/** The built CLI on the test application's database, in a process of its own. */
+function runCli(databaseUrl: string, args: string[]): Promise<ScriptResult> {
+  return runScript(builtScript('cli.js'), args, databaseUrl, { LOG_LEVEL: 'silent' });
+}
 
 /** Ledger entries on the account (not counting the other side). */
 async function entryCount(databaseUrl: string, accountId: string): Promise<number> {

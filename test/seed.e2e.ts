@@ -1,40 +1,21 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
 import { creationTimeOf } from '../src/common/ids/ids';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { expectError, expectStatus, login } from './support/factories';
+import { builtScript, runScript, ScriptResult } from './support/scripts';
 import { walkPages } from './support/shapes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
 /** The seed entry as `npm run seed` runs it, compiled beside this file. */
-const SEED = join(__dirname, '..', 'src', 'seed', 'seed.js');
+const SEED = builtScript(join('seed', 'seed.js'));
 const TRANSACTIONS = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function runSeed(databaseUrl: string, args: string[]): Promise<RunResult> {
-  const child = spawn(process.execPath, [SEED, ...args], {
-    // Another working directory, so that a developer's .env cannot point the run elsewhere.
-    cwd: tmpdir(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'seed-test-secret-of-at-least-32-bytes!!', ADMIN_EMAIL, ADMIN_PASSWORD },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+function runSeed(databaseUrl: string, args: string[]): Promise<ScriptResult> {
+  return runScript(SEED, args, databaseUrl, { JWT_SECRET: 'seed-test-secret-of-at-least-32-bytes!!', ADMIN_EMAIL, ADMIN_PASSWORD });
 }
 
 type Row = Record<string, string | number | null>;
@@ -43,7 +24,7 @@ const instant = (value: string | number | null): number | null => (value === nul
 
 describe('npm run seed', () => {
   let database: TestDatabase;
-  let seeded: RunResult;
+  let seeded: ScriptResult;
   let t: TestApp;
   let db: DataSource;
 
