@@ -46,8 +46,8 @@ export class AccountsController {
     operationId: 'updateAccount',
     summary: 'Update account details',
     description:
-      'Name, email and preferences (merged key by key; null removes a key). The owner updates its account; an admin ' +
-      'names any account with `?account_id=`.',
+      'Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its ' +
+      'account; an admin names any account with `?account_id=`.',
   })
   @ApiOkResponse({ type: AccountResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')

@@ -25,12 +25,23 @@ export class TransactionsController {
     operationId: 'createTransaction',
     summary: 'Create a transaction',
     description:
-      'Books a `pending` transaction on your account (admins: on `account_id`). The type implies the direction, except ' +
-      'for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which ' +
-      'must be another open account. Amounts are integers in minor units.',
+      'Books a `pending` transaction on your account (admins: on `account_id`), with its two ledger entries. The type ' +
+      'implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to ' +
+      '`counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose ' +
+      '`overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund ' +
+      'may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it ' +
+      '(`409 refund_exceeds_payment`). Amounts are integers in minor units.',
   })
   @ApiCreatedResponse({ type: TransactionResponseDto })
-  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors(
+    'unauthorized',
+    'account_closed',
+    'account_not_found',
+    'insufficient_funds',
+    'refund_exceeds_payment',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+  )
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<TransactionResponseDto> {
     return this.transactions.create(caller, body, commit);
   }
@@ -40,7 +51,8 @@ export class TransactionsController {
     operationId: 'listTransactions',
     summary: 'List transactions',
     description:
-      "Newest first. Members see their account's transactions; admins see all, or one account's with `account_id`. " +
+      "Newest first. Members see their account's transactions and the transfers it receives (from its side: `direction` " +
+      "`credit`); admins see all, or one account's with `account_id`. " +
       'Filters combine with AND; `metadata[key]=value` matches exactly and may be repeated with other keys (at most 10).',
   })
   @ApiQuery({
@@ -58,7 +70,11 @@ export class TransactionsController {
   }
 
   @Get(':transaction_id')
-  @ApiOperation({ operationId: 'getTransaction', summary: 'Retrieve a transaction', description: "One of your account's transactions (any, for admins)." })
+  @ApiOperation({
+    operationId: 'getTransaction',
+    summary: 'Retrieve a transaction',
+    description: "One of your account's transactions, or a transfer it receives, from its side (any, for admins).",
+  })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
   @ApiErrors('unauthorized', 'transaction_not_found')
@@ -76,7 +92,7 @@ export class TransactionsController {
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
-  @ApiBodyErrors('unauthorized', 'account_closed', 'transaction_not_found', 'immutable_field')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'immutable_field')
   update(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('transaction_id') transactionId: string,
@@ -89,11 +105,14 @@ export class TransactionsController {
   @ApiOperation({
     operationId: 'cancelTransaction',
     summary: 'Cancel a pending transaction',
-    description: 'pending -> canceled: it will never settle. Of concurrent requests exactly one succeeds.',
+    description:
+      'pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests ' +
+      'exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not ' +
+      'canceled cannot be canceled (`409 refund_exceeds_payment`).',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
-  @ApiErrors('unauthorized', 'account_closed', 'transaction_not_found', 'transaction_not_pending')
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending', 'refund_exceeds_payment')
   cancel(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.cancel(caller, transactionId);
   }
