@@ -25,6 +25,9 @@ export class LedgerService {
    * `409 insufficient_funds` and the caller's transaction rolls back.
    */
   async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<void> {
+    // Entries first: inserts wait for nothing, and the balance rows, which every write of the account
+    // needs, are then held only from their update to the commit.
+    await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
     for (const side of sidesOf(posting)) {
       if (!side.hasBalance) continue;
       const key = { accountId: side.accountId, currency: posting.currency };
@@ -34,8 +37,8 @@ export class LedgerService {
         await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now);
       }
     }
-    await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
   }
+
 
   /**
    * Locks the balances a posting touches and returns the instant it may post

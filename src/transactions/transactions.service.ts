@@ -167,11 +167,11 @@ export class TransactionsService {
   /** findVisible, for a change only the sender may make: the receiver of a transfer gets `403`. */
   private async findSent(manager: EntityManager, caller: AuthenticatedUser, transactionId: string): Promise<Transaction> {
     const found = await this.findVisible(manager, caller, transactionId);
-    if (caller.accountId !== null && found.accountId !== caller.accountId && found.counterpartyAccountId === caller.accountId && !isAdmin(caller)) {
-      throw TransactionErrors.receiverCannotChange();
-    }
+    // A member sees only its own account's transactions and the transfers it receives.
+    if (!isAdmin(caller) && found.accountId !== caller.accountId) throw TransactionErrors.receiverCannotChange();
     return found;
   }
+
 
   /** A transaction of the caller's account, sent or received (any, for admins); anything else reads as not found. */
   private async findVisible(manager: EntityManager, caller: AuthenticatedUser, transactionId: string): Promise<Transaction> {

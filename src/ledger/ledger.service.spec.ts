@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CallLog, fakeManager } from '../common/testing/fakes';
+import { LedgerErrors } from './ledger.errors';
+import { LedgerRepository } from './ledger.repository';
+import { LedgerService } from './ledger.service';
+import { Posting } from './posting';
+
+const NOW = new Date('2026-11-20T10:00:00.000Z');
+const payment: Posting = { transactionId: 'txn_1', accountId: 'acc_B', direction: 'debit', counterpartyAccountId: null, amount: 100, currency: 'EUR' };
+const transfer: Posting = { ...payment, counterpartyAccountId: 'acc_A' };
+
+function setup(options: { fits?: boolean; lastPostedAt?: Record<string, Date | null> } = {}) {
+  const log = new CallLog();
+  const repository = log.fake('ledger', {
+    holdDebitWithinAvailable: async () => options.fits ?? true,
+    applyChange: async () => ({ posted: 0, postedCount: 1 }),
+    insertEntries: async () => undefined,
+    lock: async (_m: unknown, key: { accountId: string }) => options.lastPostedAt?.[key.accountId] ?? null,
+    moveEntry: async () => true,
+  });
+  return { service: new LedgerService(repository as unknown as LedgerRepository), log };
+}
+
+describe('LedgerService.open', () => {
+  it("holds a debit on an account that forbids overdrafts by the balance's conditional update, never by an upsert, after the entries", async () => {
+    const { service, log } = setup();
+    await service.open(fakeManager, payment, 'forbidden', NOW);
+    assert.deepEqual(log.names(), ['ledger.insertEntries', 'ledger.holdDebitWithinAvailable']);
+  });
+
+  it('refuses with insufficient_funds when the debit does not fit (the caller rolls back)', async () => {
+    const { service } = setup({ fits: false });
+    await assert.rejects(service.open(fakeManager, payment, 'forbidden', NOW), { code: LedgerErrors.insufficientFunds('EUR').code });
+  });
+
+  it("guards only the debited account's own balance: the receiver of a transfer is credited by an upsert, in account id order", async () => {
+    const { service, log } = setup();
+    await service.open(fakeManager, transfer, 'forbidden', NOW);
+    assert.deepEqual(log.names(), ['ledger.insertEntries', 'ledger.applyChange', 'ledger.holdDebitWithinAvailable']);
+    assert.equal((log.argsOf('ledger.applyChange')[0][0] as { accountId: string }).accountId, 'acc_A');
+  });
+
+  it('keeps no balance for the external account', async () => {
+    const { service, log } = setup();
+    await service.open(fakeManager, payment, 'allowed', NOW);
+    assert.deepEqual(log.argsOf('ledger.applyChange').map(([key]) => key), [{ accountId: 'acc_B', currency: 'EUR' }]);
+  });
+});
+
+describe('LedgerService.lockBalances', () => {
+  it('returns the clock when no balance has posted later', async () => {
+    const { service } = setup({ lastPostedAt: { acc_A: new Date('2026-11-20T09:00:00.000Z') } });
+    assert.deepEqual(await service.lockBalances(fakeManager, transfer, NOW), NOW);
+  });
+
+  it("returns the last posting's instant when a balance posted later than this clock reads (another instance's clock ahead)", async () => {
+    const ahead = new Date('2026-11-20T10:00:00.250Z');
+    const { service, log } = setup({ lastPostedAt: { acc_B: ahead } });
+    assert.deepEqual(await service.lockBalances(fakeManager, transfer, NOW), ahead);
+    assert.deepEqual(log.argsOf('ledger.lock').map(([key]) => (key as { accountId: string }).accountId), ['acc_A', 'acc_B']);
+  });
+});
