@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
@@ -36,6 +37,7 @@ export class AppModule {
         LedgerModule,
         TransactionsModule,
         PaymentsModule,
+        EventsModule,
         SignInModule,
         AccountClosureModule,
       ],

@@ -30,12 +30,14 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   ledger: 8,
   transactions: 9,
   payments: 10,
-  // Coming: `events` and `checkout` above payments; the flows and everything above them then move up.
-  'sign-in': 11,
-  'account-closure': 12,
-  health: 13,
-  [ROOT_FILES]: 14,
-  seed: 15,
+  // The modules below record their changes through common's EventLog, which this one provides.
+  events: 11,
+  // Coming: `checkout` above payments; the flows and everything above them then move up.
+  'sign-in': 12,
+  'account-closure': 13,
+  health: 14,
+  [ROOT_FILES]: 15,
+  seed: 16,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

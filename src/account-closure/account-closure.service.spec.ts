@@ -6,7 +6,9 @@ import { Account } from '../accounts/entities/account.entity';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
+import { PaymentRequest } from '../payments/entities/payment-request.entity';
+import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
@@ -19,7 +21,11 @@ const MEMBER = newId('usr');
 const owner: AuthenticatedUser = { userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT };
 const member: AuthenticatedUser = { userId: MEMBER, sessionId: 'ses_2', role: 'member', accountId: ACCOUNT };
 const admin: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null };
-const account = { id: ACCOUNT, status: 'open', ownerUserId: OWNER } as Account;
+const opened = new Date('2026-11-01T09:00:00.000Z');
+const account: Account = {
+  id: ACCOUNT, type: 'business', name: 'Acme', email: 'billing@acme.example', preferences: {}, status: 'open', overdraft: 'allowed',
+  ownerUserId: OWNER, createdAt: opened, updatedAt: opened, closedAt: null,
+};
 
 /**
  * The rank in src/database/lock-order.md of each repository call that takes
@@ -34,6 +40,7 @@ const LOCK_RANKS: Record<string, number> = {
   'transactions.releasePendingRefundsOfAccount': 6,
   'transactions.cancelPendingOfAccount': 6,
   'payments.cancelOpenOfAccount': 7,
+  'events.record': 8,
 };
 const WRITES = [
   'accounts.markClosed',
@@ -42,7 +49,26 @@ const WRITES = [
   'transactions.releasePendingRefundsOfAccount',
   'transactions.cancelPendingOfAccount',
   'payments.cancelOpenOfAccount',
+  'events.record',
 ];
+
+function transactionOf(accountId: string, counterpartyAccountId: string | null): Transaction {
+  const now = new Date();
+  return {
+    id: newId('txn'), accountId, type: counterpartyAccountId === null ? 'payment' : 'transfer', status: 'canceled', direction: 'debit', amount: 5, currency: 'EUR',
+    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0,
+    createdAt: now, updatedAt: now, postedAt: null, canceledAt: now,
+  };
+}
+
+function paymentOf(accountId: string): PaymentRequest {
+  const now = new Date();
+  return {
+    id: newId('pay'), accountId, purpose: 'invoice', referenceId: null, amount: 5, currency: 'EUR', description: null, customerEmail: 'payer@example.com',
+    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', paymentUrl: 'https://pay.example/x', metadata: {},
+    transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
+  };
+}
 
 function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const log = new CallLog();
@@ -54,21 +80,24 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   }) as unknown as AccountsRepository;
   const users = log.fake('users', { idsOfAccount: async () => [OWNER, MEMBER] }) as unknown as UsersRepository;
   const sessions = log.fake('sessions', { revokeAll: async () => ({ sessions: 3, tokens: 7 }) });
-  const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => undefined, cancelPendingOfAccount: async () => 4 });
-  const ledger = log.fake('ledger', { cancelPendingTouching: async () => 4 });
-  const payments = log.fake('payments', { cancelOpenOfAccount: async () => 2 });
+  const canceled = [transactionOf(ACCOUNT, null), transactionOf(ACCOUNT, newId('acc')), transactionOf(newId('acc'), ACCOUNT), transactionOf(ACCOUNT, null)];
+  const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => [], cancelPendingOfAccount: async () => canceled });
+  const ledger = log.fake('ledger', { cancelPendingTouching: async () => ({ transactions: 4, balances: [] }) });
+  const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)] });
+  const events = new FakeEventLog(log);
   const service = new AccountClosureService(
     db.asDatabase(),
     // The real findManageable, on the faked repositories: it decides who may close an account.
-    new AccountsService(db.asDatabase(), accounts, users),
+    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog()),
     accounts,
     users,
     sessions as unknown as SessionsRepository,
     transactions as unknown as TransactionsRepository,
     payments as unknown as PaymentsRepository,
     ledger as unknown as LedgerService,
+    events.asEventLog(),
   );
-  return { service, log, db };
+  return { service, log, db, events };
 }
 
 describe('AccountClosureService.close', () => {
@@ -81,11 +110,11 @@ describe('AccountClosureService.close', () => {
     assert.deepEqual(log.argsOf('accounts.lockForClosure'), [[ACCOUNT]]);
   });
 
-  it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests', async () => {
+  it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests, event streams', async () => {
     const { service, log } = setup();
     await service.close(owner, {});
     const ranks = log.names().filter((name) => name in LOCK_RANKS).map((name) => LOCK_RANKS[name]);
-    assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7]);
+    assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7, 8]);
   });
 
   it("revokes the sessions of exactly the account's users, with reason account_closed", async () => {
@@ -114,6 +143,27 @@ describe('AccountClosureService.close', () => {
       canceled_payments: 2,
     });
     assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'resolved' }]);
+  });
+
+  it('records each canceled transaction (to both sides of a transfer), each canceled payment request, then account.closed', async () => {
+    const { service, events } = setup();
+    await service.close(owner, {});
+    assert.deepEqual(
+      events.recorded.map((event) => `${event.type} ${event.accountId === ACCOUNT ? 'own' : 'other'}`),
+      [
+        'transaction.canceled own',
+        'transaction.canceled own',
+        'transaction.canceled other',
+        'transaction.canceled other',
+        'transaction.canceled own',
+        'transaction.canceled own',
+        'payment.canceled own',
+        'payment.canceled own',
+        'account.closed own',
+      ],
+    );
+    const closed = events.recorded.at(-1)!.object as { status: string; closed_at: string };
+    assert.equal(closed.status, 'closed');
   });
 
   it('lets an admin close the account it names', async () => {

@@ -8,7 +8,9 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { actingAccountId } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { Database } from '../database/database';
+import { EventLog } from '../common/events/event-log';
 import { LedgerService } from '../ledger/ledger.service';
+import { closureEvents } from './closure-events';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -30,6 +32,7 @@ export class AccountClosureService {
     private readonly transactions: TransactionsRepository,
     private readonly payments: PaymentsRepository,
     private readonly ledger: LedgerService,
+    private readonly events: EventLog,
   ) {}
 
   async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
@@ -45,16 +48,19 @@ export class AccountClosureService {
       const revoked = await this.sessions.revokeAll(manager, { userIds }, 'account_closed', now);
       // The books first: they lock the balances of every pending transaction involved (the account's, and those of the
       // other side of its transfers) before the transaction rows change (lock-order.md).
-      await this.ledger.cancelPendingTouching(manager, account.id, now);
-      await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
-      const canceledTransactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
+      const books = await this.ledger.cancelPendingTouching(manager, account.id, now);
+      const released = await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
+      const transactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
+      const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
+      const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
+      await this.events.record(manager, closureEvents(closed, transactions, released, payments, books.balances, now));
       return {
         account_id: account.id,
         status: 'closed',
         closed_at: now.toISOString(),
         revoked_sessions: revoked.sessions,
-        canceled_transactions: canceledTransactions,
-        canceled_payments: await this.payments.cancelOpenOfAccount(manager, account.id, now),
+        canceled_transactions: transactions.length,
+        canceled_payments: payments.length,
       };
     });
   }

@@ -8,6 +8,8 @@ import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { Database, TransactionOptions } from '../database/database';
 import { UsersRepository } from '../users/users.repository';
+import { toUserResponse } from '../users/dto/user.response.dto';
+import { EventLog } from '../common/events/event-log';
 import { UserErrors } from '../users/users.errors';
 import { normalizeEmail } from '../common/email';
 import { AccountsRepository } from './accounts.repository';
@@ -25,6 +27,7 @@ export class AccountsService {
     private readonly db: Database,
     private readonly accounts: AccountsRepository,
     private readonly users: UsersRepository,
+    private readonly events: EventLog,
   ) {}
 
   /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
@@ -58,7 +61,13 @@ export class AccountsService {
       await this.accounts.insert(manager, account);
       // The lock above already settled that the owner had no account; of two racing creations only one got here.
       await this.users.update(manager, ownerId, { accountId: account.id });
-      return toAccountResponse(account);
+      const owner = await this.users.findById(manager, ownerId);
+      const response = toAccountResponse(account);
+      await this.events.record(manager, [
+        { type: 'account.created', accountId: account.id, object: response },
+        ...(owner === null ? [] : [{ type: 'user.updated' as const, accountId: account.id, object: toUserResponse(owner) }]),
+      ]);
+      return response;
     }, commit);
   }
 
@@ -91,7 +100,9 @@ export class AccountsService {
       if (request.overdraft !== undefined) changes.overdraft = request.overdraft;
       if (request.preferences !== undefined) changes.preferences = mergePreferences(account.preferences, request.preferences);
       if (!(await this.accounts.updateOpen(manager, account.id, changes))) throw AccountErrors.closed();
-      return toAccountResponse({ ...account, ...changes });
+      const response = toAccountResponse({ ...account, ...changes });
+      await this.events.record(manager, [{ type: 'account.updated', accountId: account.id, object: response }]);
+      return response;
     });
   }
 

@@ -8,6 +8,8 @@ export type DatabaseConfig =
 export type Environment = Record<string, string | undefined>;
 
 const MIN_PRODUCTION_SECRET_BYTES = 32;
+/** The contract keeps events at least 30 days. */
+const MIN_EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -41,6 +43,7 @@ export class AppConfig {
   readonly redisUrl: string | null;
   readonly trustProxy: string[];
   readonly logLevel: LogLevel;
+  readonly eventRetentionSeconds: number;
 
   constructor(env: Environment) {
     const problems: string[] = [];
@@ -89,6 +92,7 @@ export class AppConfig {
       problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
     }
     this.logLevel = logLevel as LogLevel;
+    this.eventRetentionSeconds = reader.duration('EVENT_RETENTION', '30d', MIN_EVENT_RETENTION_SECONDS);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { hasRowLocks } from '../database/dialect';
-import { sql } from '../database/sql';
+import { Sql, sql } from '../database/sql';
 import { EntrySide, EntryStatus } from './entities/ledger-entry.entity';
 import { BalanceChange } from './posting';
 
@@ -28,6 +28,19 @@ export interface BalancePosition {
   postedCount: number;
 }
 
+/** A balance as a change left it. */
+export interface ChangedBalance extends StoredBalance {
+  accountId: string;
+  postedCount: number;
+}
+
+interface ChangedBalanceRow extends BalanceRow {
+  account_id: string;
+  posted_count: number | string;
+}
+
+const CHANGED_COLUMNS = 'account_id, currency, posted, pending_debits, pending_credits, posted_count, updated_at';
+
 export interface NewEntry {
   transactionId: string;
   side: EntrySide;
@@ -53,7 +66,7 @@ export interface BalanceKey {
   currency: string;
 }
 
-const APPLY_CHANGE = sql`INSERT INTO ledger_balances
+const APPLY_CHANGE = new Sql(`INSERT INTO ledger_balances
     (account_id, currency, posted, pending_debits, pending_credits, posted_count, last_posted_at, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
   ON CONFLICT (account_id, currency) DO UPDATE SET
@@ -63,11 +76,12 @@ const APPLY_CHANGE = sql`INSERT INTO ledger_balances
     posted_count = ledger_balances.posted_count + excluded.posted_count,
     last_posted_at = COALESCE(excluded.last_posted_at, ledger_balances.last_posted_at),
     updated_at = excluded.updated_at
-  RETURNING posted, posted_count`;
+  RETURNING ${CHANGED_COLUMNS}`);
 
 /** The overdraft guard: the debit is held only while it fits in `available` (posted - pending debits). */
-const HOLD_DEBIT_WITHIN_AVAILABLE = sql`UPDATE ledger_balances SET pending_debits = pending_debits + $3, updated_at = $4
-  WHERE account_id = $1 AND currency = $2 AND posted - pending_debits >= $3`;
+const HOLD_DEBIT_WITHIN_AVAILABLE = new Sql(`UPDATE ledger_balances SET pending_debits = pending_debits + $3, updated_at = $4
+  WHERE account_id = $1 AND currency = $2 AND posted - pending_debits >= $3
+  RETURNING ${CHANGED_COLUMNS}`);
 
 const ENSURE_BALANCE = sql`INSERT INTO ledger_balances
     (account_id, currency, posted, pending_debits, pending_credits, posted_count, last_posted_at, updated_at)
@@ -104,17 +118,18 @@ const CANCEL_PENDING_TOUCHING = sql`UPDATE ledger_entries SET status = 'canceled
  */
 @Injectable()
 export class LedgerRepository {
-  /** Adds `change` to the balance (created at zero if new); where it stands afterwards. */
-  async applyChange(manager: EntityManager, key: BalanceKey, change: BalanceChange, postedAt: Date | null, now: Date): Promise<BalancePosition> {
+  /** Adds `change` to the balance (created at zero if new); the balance afterwards. */
+  async applyChange(manager: EntityManager, key: BalanceKey, change: BalanceChange, postedAt: Date | null, now: Date): Promise<ChangedBalance> {
     const params = [key.accountId, key.currency, change.posted, change.pendingDebits, change.pendingCredits, change.postedCount, postedAt?.getTime() ?? null, now.getTime()];
-    const row = await APPLY_CHANGE.row<{ posted: number | string; posted_count: number | string }>(manager, params);
+    const row = await APPLY_CHANGE.row<ChangedBalanceRow>(manager, params);
     if (row === null) throw new Error('the balance upsert returned no row');
-    return { posted: Number(row.posted), postedCount: Number(row.posted_count) };
+    return changedBalanceOf(row);
   }
 
-  /** Holds a pending debit when it fits in the available balance; false (nothing written) when it does not. */
-  async holdDebitWithinAvailable(manager: EntityManager, key: BalanceKey, amount: number, now: Date): Promise<boolean> {
-    return (await HOLD_DEBIT_WITHIN_AVAILABLE.run(manager, [key.accountId, key.currency, amount, now.getTime()])) === 1;
+  /** Holds a pending debit when it fits in the available balance: the balance afterwards, or null (nothing written). */
+  async holdDebitWithinAvailable(manager: EntityManager, key: BalanceKey, amount: number, now: Date): Promise<ChangedBalance | null> {
+    const row = await HOLD_DEBIT_WITHIN_AVAILABLE.row<ChangedBalanceRow>(manager, [key.accountId, key.currency, amount, now.getTime()]);
+    return row === null ? null : changedBalanceOf(row);
   }
 
   /**
@@ -142,13 +157,7 @@ export class LedgerRepository {
 
   async balancesOf(manager: EntityManager, accountId: string): Promise<StoredBalance[]> {
     const rows = await BALANCES_OF_ACCOUNT.rows<BalanceRow>(manager, [accountId]);
-    return rows.map((row) => ({
-      currency: row.currency,
-      posted: Number(row.posted),
-      pendingDebits: Number(row.pending_debits),
-      pendingCredits: Number(row.pending_credits),
-      updatedAt: new Date(Number(row.updated_at)),
-    }));
+    return rows.map(storedBalanceOf);
   }
 
   async currenciesOf(manager: EntityManager, accountId: string): Promise<string[]> {
@@ -172,6 +181,20 @@ export class LedgerRepository {
     const rows = await CANCEL_PENDING_TOUCHING.rows<{ account_id: string; currency: string; side: EntrySide; amount: number | string }>(manager, [accountId, at.getTime()]);
     return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, side: row.side, amount: Number(row.amount) }));
   }
+}
+
+function storedBalanceOf(row: BalanceRow): StoredBalance {
+  return {
+    currency: row.currency,
+    posted: Number(row.posted),
+    pendingDebits: Number(row.pending_debits),
+    pendingCredits: Number(row.pending_credits),
+    updatedAt: new Date(Number(row.updated_at)),
+  };
+}
+
+function changedBalanceOf(row: ChangedBalanceRow): ChangedBalance {
+  return { ...storedBalanceOf(row), accountId: row.account_id, postedCount: Number(row.posted_count) };
 }
 
 export function compareKeys(a: BalanceKey, b: BalanceKey): number {

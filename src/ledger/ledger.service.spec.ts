@@ -10,11 +10,15 @@ const NOW = new Date('2026-11-20T10:00:00.000Z');
 const payment: Posting = { transactionId: 'txn_1', accountId: 'acc_B', direction: 'debit', counterpartyAccountId: null, amount: 100, currency: 'EUR' };
 const transfer: Posting = { ...payment, counterpartyAccountId: 'acc_A' };
 
+function balanceOf(accountId: string) {
+  return { accountId, currency: 'EUR', posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 1, updatedAt: NOW };
+}
+
 function setup(options: { fits?: boolean; lastPostedAt?: Record<string, Date | null> } = {}) {
   const log = new CallLog();
   const repository = log.fake('ledger', {
-    holdDebitWithinAvailable: async () => options.fits ?? true,
-    applyChange: async () => ({ posted: 0, postedCount: 1 }),
+    holdDebitWithinAvailable: async (_m: unknown, key: { accountId: string }) => ((options.fits ?? true) ? balanceOf(key.accountId) : null),
+    applyChange: async (_m: unknown, key: { accountId: string }) => balanceOf(key.accountId),
     insertEntries: async () => undefined,
     lock: async (_m: unknown, key: { accountId: string }) => options.lastPostedAt?.[key.accountId] ?? null,
     moveEntry: async () => true,

@@ -2,15 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EntrySide } from './entities/ledger-entry.entity';
 import { LedgerErrors } from './ledger.errors';
-import { BalanceKey, BalancePosition, compareKeys, LedgerRepository, NewEntry } from './ledger.repository';
+import { BalanceKey, ChangedBalance, compareKeys, LedgerRepository, NewEntry } from './ledger.repository';
 import { balanceChange, BalanceChange, isExternalAccount, Posting, sidesOf } from './posting';
 
 export type OverdraftRule = 'allowed' | 'forbidden';
 
+/** What a closure did to the books: the transactions whose entries it canceled, and the balances it released. */
+export interface CanceledPostings {
+  transactions: number;
+  balances: ChangedBalance[];
+}
+
 /**
  * The books. Every method runs inside the caller's database transaction, so
  * entries and balances land with the transaction that moves them, or not at
- * all. Balance rows are taken in account id order, and before the caller
+ * all, and returns the balances it changed (for their `balance.updated`
+ * events). Balance rows are taken in account id order, and before the caller
  * changes any transaction row (src/database/lock-order.md).
  */
 @Injectable()
@@ -24,21 +31,24 @@ export class LedgerService {
    * the database (a conditional update of the balance row); otherwise
    * `409 insufficient_funds` and the caller's transaction rolls back.
    */
-  async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<void> {
+  async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<ChangedBalance[]> {
     // Entries first: inserts wait for nothing, and the balance rows, which every write of the account
     // needs, are then held only from their update to the commit.
     await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
+    const changed: ChangedBalance[] = [];
     for (const side of sidesOf(posting)) {
       if (!side.hasBalance) continue;
       const key = { accountId: side.accountId, currency: posting.currency };
       if (side.side === 'debit' && overdraft === 'forbidden' && side.accountId === posting.accountId) {
-        if (!(await this.ledger.holdDebitWithinAvailable(manager, key, posting.amount, now))) throw LedgerErrors.insufficientFunds(posting.currency);
+        const held = await this.ledger.holdDebitWithinAvailable(manager, key, posting.amount, now);
+        if (held === null) throw LedgerErrors.insufficientFunds(posting.currency);
+        changed.push(held);
       } else {
-        await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now);
+        changed.push(await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now));
       }
     }
+    return changed;
   }
-
 
   /**
    * Locks the balances a posting touches and returns the instant it may post
@@ -58,27 +68,30 @@ export class LedgerService {
   }
 
   /** Writes the two entries of a transaction that is posted as it is created (a settlement); lockBalances first. */
-  async openPosted(manager: EntityManager, posting: Posting, postedAt: Date): Promise<void> {
-    const positions = await this.applyToBalances(manager, posting, 'new', 'posted', postedAt);
-    await this.ledger.insertEntries(manager, this.entriesOf(posting, postedAt, postedAt, positions));
+  async openPosted(manager: EntityManager, posting: Posting, postedAt: Date): Promise<ChangedBalance[]> {
+    const changed = await this.applyToBalances(manager, posting, 'new', 'posted', postedAt);
+    await this.ledger.insertEntries(manager, this.entriesOf(posting, postedAt, postedAt, changed));
+    return [...changed.values()];
   }
 
   /** Moves both pending entries to posted or canceled with their transaction; lockBalances first. */
-  async settle(manager: EntityManager, posting: Posting, to: 'posted' | 'canceled', at: Date): Promise<void> {
-    const positions = await this.applyToBalances(manager, posting, 'pending', to, at);
+  async settle(manager: EntityManager, posting: Posting, to: 'posted' | 'canceled', at: Date): Promise<ChangedBalance[]> {
+    const changed = await this.applyToBalances(manager, posting, 'pending', to, at);
     for (const side of sidesOf(posting)) {
-      if (!(await this.ledger.moveEntry(manager, posting.transactionId, side.side, to, at, positions.get(side.side) ?? null))) {
+      const position = to === 'posted' ? (changed.get(side.side) ?? null) : null;
+      if (!(await this.ledger.moveEntry(manager, posting.transactionId, side.side, to, at, position))) {
         throw new Error(`the ${side.side} entry of ${posting.transactionId} was not pending while its transaction was`);
       }
     }
+    return [...changed.values()];
   }
 
   /**
    * Cancels every pending transaction involving the account, in the books (a
    * closure): locks the balances they touch, cancels their entries, releases
-   * what they held. Returns how many transactions it canceled.
+   * what they held.
    */
-  async cancelPendingTouching(manager: EntityManager, accountId: string, at: Date): Promise<number> {
+  async cancelPendingTouching(manager: EntityManager, accountId: string, at: Date): Promise<CanceledPostings> {
     for (const key of await this.ledger.pendingBalancesTouching(manager, accountId)) await this.ledger.lock(manager, key, at);
     const canceled = await this.ledger.cancelPendingTouching(manager, accountId, at);
     const changes = new Map<string, { key: BalanceKey; change: BalanceChange }>();
@@ -91,24 +104,24 @@ export class LedgerService {
       total.change.pendingCredits += released.pendingCredits;
       changes.set(mapKey, total);
     }
+    const balances: ChangedBalance[] = [];
     for (const { key, change } of [...changes.values()].sort((a, b) => compareKeys(a.key, b.key))) {
-      await this.ledger.applyChange(manager, key, change, null, at);
+      balances.push(await this.ledger.applyChange(manager, key, change, null, at));
     }
-    return canceled.length / 2;
+    return { transactions: canceled.length / 2, balances };
   }
 
-  private async applyToBalances(manager: EntityManager, posting: Posting, from: 'new' | 'pending', to: 'posted' | 'canceled', at: Date): Promise<Map<EntrySide, BalancePosition>> {
-    const positions = new Map<EntrySide, BalancePosition>();
+  private async applyToBalances(manager: EntityManager, posting: Posting, from: 'new' | 'pending', to: 'posted' | 'canceled', at: Date): Promise<Map<EntrySide, ChangedBalance>> {
+    const changed = new Map<EntrySide, ChangedBalance>();
     for (const side of sidesOf(posting)) {
       if (!side.hasBalance) continue;
       const key = { accountId: side.accountId, currency: posting.currency };
-      const position = await this.ledger.applyChange(manager, key, balanceChange(side.side, from, to, posting.amount), to === 'posted' ? at : null, at);
-      if (to === 'posted') positions.set(side.side, position);
+      changed.set(side.side, await this.ledger.applyChange(manager, key, balanceChange(side.side, from, to, posting.amount), to === 'posted' ? at : null, at));
     }
-    return positions;
+    return changed;
   }
 
-  private entriesOf(posting: Posting, createdAt: Date, postedAt: Date | null, positions: Map<EntrySide, BalancePosition>): [NewEntry, NewEntry] {
+  private entriesOf(posting: Posting, createdAt: Date, postedAt: Date | null, positions: Map<EntrySide, ChangedBalance>): [NewEntry, NewEntry] {
     const [first, second] = sidesOf(posting).map(
       (side): NewEntry => ({
         transactionId: posting.transactionId,

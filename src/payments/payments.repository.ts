@@ -40,14 +40,16 @@ export class PaymentsRepository {
     await manager.update(PaymentRequest, { id: paymentId }, { transactionId });
   }
 
-  /** Cancels the account's requests that still await the customer or a capture. */
-  async cancelOpenOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(PaymentRequest)
-      .set({ status: 'canceled', updatedAt: now })
-      .where('account_id = :accountId AND status IN (:...open) AND expires_at > :now', { accountId, open: OPEN_PAYMENT_STATUSES, now: now.getTime() })
-      .execute();
-    return result.affected ?? 0;
+  /**
+   * Cancels the account's requests that still await the customer or a capture;
+   * those requests, as they end. For a closure, which holds the account's
+   * exclusive lock: nothing else moves them between the read and the update.
+   */
+  async cancelOpenOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<PaymentRequest[]> {
+    const condition = 'account_id = :accountId AND status IN (:...open) AND expires_at > :now';
+    const parameters = { accountId, open: OPEN_PAYMENT_STATUSES, now: now.getTime() };
+    const open = await manager.createQueryBuilder(PaymentRequest, 'payment').where(condition, parameters).orderBy('payment.id').getMany();
+    await manager.createQueryBuilder().update(PaymentRequest).set({ status: 'canceled', updatedAt: now }).where(condition, parameters).execute();
+    return open.map((payment) => ({ ...payment, status: 'canceled', updatedAt: now }));
   }
 }

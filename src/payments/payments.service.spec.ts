@@ -4,7 +4,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountScope } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
 import { TransactionsRepository } from '../transactions/transactions.repository';
@@ -50,7 +50,8 @@ function setup(options: Setup = {}) {
     requireOpen: async () => undefined,
   });
   const transactions = log.fake('transactions', { insert: async (_m: unknown, row: Transaction) => row });
-  const ledger = log.fake('ledger', { lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock, openPosted: async () => undefined });
+  const events = new FakeEventLog(log);
+  const ledger = log.fake('ledger', { lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock, openPosted: async () => [] });
   const service = new PaymentsService(
     db.asDatabase(),
     new SandboxPaymentProvider(),
@@ -58,8 +59,9 @@ function setup(options: Setup = {}) {
     accounts as unknown as AccountsRepository,
     transactions as unknown as TransactionsRepository,
     ledger as unknown as LedgerService,
+    events.asEventLog(),
   );
-  return { service, log, db };
+  return { service, log, db, events };
 }
 
 describe('PaymentsService.simulate', () => {

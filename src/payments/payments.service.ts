@@ -7,7 +7,10 @@ import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Database, TransactionOptions } from '../database/database';
+import { EventLog, NewEvent } from '../common/events/event-log';
+import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { LedgerService } from '../ledger/ledger.service';
+import { transactionEvents } from '../transactions/transaction-events';
 import { postingOf } from '../transactions/transaction-rules';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
@@ -33,6 +36,7 @@ export class PaymentsService {
     private readonly accounts: AccountsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly ledger: LedgerService,
+    private readonly events: EventLog,
   ) {}
 
   /** Opens a payment request on the caller's account (admins: on `account_id`) with the provider's checkout. */
@@ -76,7 +80,9 @@ export class PaymentsService {
       // Locked against closure until this commits: a closure either refuses it or cancels it.
       await this.accounts.requireOpen(manager, accountId);
       await this.payments.insert(manager, payment);
-      return toPaymentResponse(payment);
+      const response = toPaymentResponse(payment);
+      await this.events.record(manager, [{ type: 'payment.created', accountId, object: response }]);
+      return response;
     }, commit);
   }
 
@@ -107,13 +113,17 @@ export class PaymentsService {
         const current = (await this.payments.findById(manager, payment.id)) ?? payment;
         throw PaymentErrors.notPending(effectiveStatus(current, now), current.captureMethod, outcome);
       }
+      const settled: NewEvent[] = [];
       if (creditId !== null) {
         const credit = await this.transactions.insert(manager, settlementCredit({ ...payment, ...changes }, creditId, now));
-        await this.ledger.openPosted(manager, postingOf(credit), now);
+        const balances = await this.ledger.openPosted(manager, postingOf(credit), now);
         await this.payments.linkTransaction(manager, payment.id, credit.id);
         changes.transactionId = credit.id;
+        settled.push(...transactionEvents('transaction.created', credit), ...balanceUpdatedEvents(balances));
       }
-      return toPaymentResponse({ ...payment, ...changes }, now);
+      const response = toPaymentResponse({ ...payment, ...changes }, now);
+      await this.events.record(manager, [{ type: `payment.${outcome}`, accountId: payment.accountId, object: response }, ...settled]);
+      return response;
     });
   }
 

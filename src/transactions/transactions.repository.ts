@@ -9,7 +9,9 @@ import { TransactionMetadataEntry } from './entities/transaction-metadata.entity
 import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } from './entities/transaction.entity';
 import { metadataEntriesOf } from './transaction-records';
 import {
+  CANCEL_PENDING_OF_ACCOUNT,
   INSERT_TRANSACTION,
+  RELEASE_PENDING_REFUNDS_OF_ACCOUNT,
   insertMetadataStatement,
   TRANSACTION_BY_ID,
   TRANSACTION_OF_ACCOUNT_BY_ID,
@@ -28,7 +30,7 @@ export interface TransactionFilters {
   metadata: Record<string, string>;
 }
 
-export type Transition = { to: 'posted'; at: 'postedAt' } | { to: 'canceled'; at: 'canceledAt' };
+export type Transition = { to: 'posted'; at: 'postedAt'; event: 'transaction.posted' } | { to: 'canceled'; at: 'canceledAt'; event: 'transaction.canceled' };
 
 /** What a refund must match in the payment it names. */
 export interface RefundClaim {
@@ -45,10 +47,6 @@ export interface RefundClaim {
 const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
   WHERE id = $1 AND account_id = $2 AND currency = $3 AND type = 'payment' AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
-/** Before a closure cancels an account's pending refunds: their payments get their amounts back. */
-const RELEASE_PENDING_REFUNDS_OF_ACCOUNT = sql`UPDATE transactions SET amount_refunded = amount_refunded -
-    (SELECT COALESCE(SUM(refund.amount), 0) FROM transactions refund WHERE refund.refunded_transaction_id = transactions.id AND refund.status = 'pending')
-  WHERE id IN (SELECT refunded_transaction_id FROM transactions WHERE account_id = $1 AND status = 'pending' AND refunded_transaction_id IS NOT NULL)`;
 
 /**
  * The transactions table and its metadata rows (transaction_metadata, which
@@ -123,20 +121,14 @@ export class TransactionsRepository {
     await RELEASE_REFUND.run(manager, [paymentId, amount]);
   }
 
-  /** Run before cancelPendingOfAccount: the payments of the account's pending refunds stop counting them. */
-  async releasePendingRefundsOfAccount(manager: EntityManager, accountId: string): Promise<void> {
-    await RELEASE_PENDING_REFUNDS_OF_ACCOUNT.run(manager, [accountId]);
+  /** Run before cancelPendingOfAccount: the payments of the account's pending refunds stop counting them. Those payments. */
+  async releasePendingRefundsOfAccount(manager: EntityManager, accountId: string): Promise<Transaction[]> {
+    return (await RELEASE_PENDING_REFUNDS_OF_ACCOUNT.rows<TransactionRow>(manager, [accountId])).map(transactionFromRow);
   }
 
-  /** Cancels every pending transaction of the account and every pending transfer to it. */
-  async cancelPendingOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<number> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Transaction)
-      .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-      .where('status = :pending AND (account_id = :accountId OR counterparty_account_id = :accountId)', { pending: 'pending', accountId })
-      .execute();
-    return result.affected ?? 0;
+  /** Cancels every pending transaction of the account and every pending transfer to it; those transactions. */
+  async cancelPendingOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<Transaction[]> {
+    return (await CANCEL_PENDING_OF_ACCOUNT.rows<TransactionRow>(manager, [accountId, now.getTime()])).map(transactionFromRow);
   }
 
   /**

@@ -5,7 +5,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountScope } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { toTransactionResponse } from './dto/transaction.response.dto';
 import { Transaction, TransactionStatus } from './entities/transaction.entity';
@@ -62,18 +62,20 @@ function setup(options: Setup = {}) {
       return { overdraft: 'allowed' };
     },
   });
+  const events = new FakeEventLog(log);
   const ledger = log.fake('ledger', {
     lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock,
-    settle: async () => undefined,
-    open: async () => undefined,
+    settle: async () => [],
+    open: async () => [],
   });
   const service = new TransactionsService(
     db.asDatabase(),
     transactions as unknown as TransactionsRepository,
     accounts as unknown as AccountsRepository,
     ledger as unknown as LedgerService,
+    events.asEventLog(),
   );
-  return { service, log, db, reread: () => reread };
+  return { service, log, db, events, reread: () => reread };
 }
 
 describe('TransactionsService transitions', () => {
@@ -82,7 +84,7 @@ describe('TransactionsService transitions', () => {
     const response = await service.post(admin, pending.id);
     const [[id, transition]] = log.argsOf('transactions.transition');
     assert.equal(id, pending.id);
-    assert.deepEqual(transition, { to: 'posted', at: 'postedAt' });
+    assert.deepEqual(transition, { to: 'posted', at: 'postedAt', event: 'transaction.posted' });
     assert.deepEqual(response, toTransactionResponse(reread()!));
     assert.equal(response.status, 'posted');
     assert.equal(response.notes, 'amended meanwhile');
@@ -91,7 +93,7 @@ describe('TransactionsService transitions', () => {
   it('cancels a pending transaction and answers with the row as read again after the update', async () => {
     const { service, log } = setup();
     const response = await service.cancel(member, pending.id);
-    assert.deepEqual(log.argsOf('transactions.transition')[0][1], { to: 'canceled', at: 'canceledAt' });
+    assert.deepEqual(log.argsOf('transactions.transition')[0][1], { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' });
     assert.equal(response.status, 'canceled');
     assert.notEqual(response.canceled_at, null);
     assert.equal(response.notes, 'amended meanwhile');
@@ -158,11 +160,18 @@ describe('TransactionsService transitions', () => {
 describe('TransactionsService.create', () => {
   const transfer = (counterparty: string): CreateTransactionRequestDto => ({ type: 'transfer', amount: 500, currency: 'EUR', counterparty_account_id: counterparty });
 
-  it('books a pending transfer and its entries after requiring both accounts open, the own one first', async () => {
-    const { service, log } = setup();
+  it('books a pending transfer, its entries and its events after requiring both accounts open, the own one first', async () => {
+    const { service, log, events } = setup();
     const response = await service.create(member, transfer(OTHER_ACCOUNT));
     assert.deepEqual(log.argsOf('accounts.requireOpen'), [[ACCOUNT], [OTHER_ACCOUNT]]);
-    assert.deepEqual(log.names().slice(-2), ['transactions.insert', 'ledger.open']);
+    assert.deepEqual(log.names().slice(-3), ['transactions.insert', 'ledger.open', 'events.record']);
+    assert.deepEqual(
+      events.recorded.map((event) => [event.type, event.accountId, (event.object as { direction: string }).direction]),
+      [
+        ['transaction.created', ACCOUNT, 'debit'],
+        ['transaction.created', OTHER_ACCOUNT, 'credit'],
+      ],
+    );
     const [[row]] = log.argsOf('transactions.insert') as [[Transaction]];
     assert.deepEqual(
       { accountId: row.accountId, status: row.status, direction: row.direction, counterpartyAccountId: row.counterpartyAccountId },

@@ -9,7 +9,10 @@ import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
 import { Database, TransactionOptions } from '../database/database';
+import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { LedgerService } from '../ledger/ledger.service';
+import { EventLog, NewEvent } from '../common/events/event-log';
+import { transactionEvents } from './transaction-events';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { toTransactionResponse, TransactionResponseDto } from './dto/transaction.response.dto';
@@ -19,8 +22,8 @@ import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable
 import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
 
-const POST: Transition = { to: 'posted', at: 'postedAt' };
-const CANCEL: Transition = { to: 'canceled', at: 'canceledAt' };
+const POST: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
+const CANCEL: Transition = { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' };
 
 @Injectable()
 export class TransactionsService {
@@ -29,6 +32,7 @@ export class TransactionsService {
     private readonly transactions: TransactionsRepository,
     private readonly accounts: AccountsRepository,
     private readonly ledger: LedgerService,
+    private readonly events: EventLog,
   ) {}
 
   /**
@@ -81,8 +85,9 @@ export class TransactionsService {
         canceledAt: null,
       };
       await this.transactions.insert(manager, transaction);
-      await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
-      if (refundedId !== null) await this.reserveRefund(manager, refundedId, transaction);
+      const balances = await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
+      const refunded = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
+      await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refunded, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
     }, commit);
   }
@@ -118,7 +123,9 @@ export class TransactionsService {
       if (request.reference_ids !== undefined) changes.referenceIds = request.reference_ids;
       if (request.notes !== undefined) changes.notes = request.notes;
       await this.transactions.amend(manager, current, changes);
-      return toTransactionResponse({ ...current, ...changes }, caller.accountId);
+      const amended = { ...current, ...changes };
+      await this.events.record(manager, transactionEvents('transaction.updated', amended));
+      return toTransactionResponse(amended, caller.accountId);
     });
   }
 
@@ -142,11 +149,12 @@ export class TransactionsService {
       // Balances before the transaction row (lock-order.md); the instant is read once they are held.
       const at = await this.ledger.lockBalances(manager, posting, new Date());
       if (!(await this.transactions.transition(manager, found.id, transition, at))) throw await this.transitionRefusal(manager, found);
-      await this.ledger.settle(manager, posting, transition.to, at);
-      if (transition.to === 'canceled' && found.refundedTransactionId !== null) await this.transactions.releaseRefund(manager, found.refundedTransactionId, found.amount);
+      const balances = await this.ledger.settle(manager, posting, transition.to, at);
+      const refunded = transition.to === 'canceled' && found.refundedTransactionId !== null ? await this.releaseRefund(manager, found.refundedTransactionId, found.amount) : [];
       // Read again: an amendment may have committed between the first read and the update.
-      const moved = await this.transactions.findById(manager, found.id);
-      return toTransactionResponse(moved ?? found, caller.accountId);
+      const moved = (await this.transactions.findById(manager, found.id)) ?? found;
+      await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);
+      return toTransactionResponse(moved, caller.accountId);
     });
   }
 
@@ -157,11 +165,22 @@ export class TransactionsService {
     return TransactionErrors.notPending(current.status);
   }
 
-  /** Adds the refund to its payment, or refuses it: `400` if that is no payment of this account, `409` if it does not fit. */
-  private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<void> {
-    if (await this.transactions.reserveRefund(manager, paymentId, refund)) return;
+  /**
+   * Adds the refund to its payment, or refuses it: `400` if that is no payment
+   * of this account, `409` if it does not fit. The payment as it is afterwards.
+   */
+  private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<Transaction> {
+    const reserved = await this.transactions.reserveRefund(manager, paymentId, refund);
     const payment = await this.transactions.findById(manager, paymentId);
+    if (reserved && payment !== null) return payment;
     throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
+  }
+
+  /** A canceled refund gives its amount back to its payment: the payment's `transaction.updated`. */
+  private async releaseRefund(manager: EntityManager, paymentId: string, amount: number): Promise<NewEvent[]> {
+    await this.transactions.releaseRefund(manager, paymentId, amount);
+    const payment = await this.transactions.findById(manager, paymentId);
+    return payment === null ? [] : transactionEvents('transaction.updated', payment);
   }
 
   /** findVisible, for a change only the sender may make: the receiver of a transfer gets `403`. */

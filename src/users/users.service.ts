@@ -9,6 +9,7 @@ import { isId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { Database, TransactionOptions } from '../database/database';
 import { LoginThrottle } from '../rate-limit/login-throttle';
+import { EventLog } from '../common/events/event-log';
 import { CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
@@ -32,6 +33,7 @@ export class UsersService {
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
+    private readonly events: EventLog,
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
@@ -49,7 +51,7 @@ export class UsersService {
     return this.db.transaction(async (manager) => {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
       const user = await this.users.insert(manager, { email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId });
-      return toUserResponse(user);
+      return this.recorded(manager, 'user.created', toUserResponse(user));
     }, commit);
   }
 
@@ -106,7 +108,7 @@ export class UsersService {
       // Read back: fields this request did not change may have changed since `target` was read.
       const saved = await this.users.findById(manager, userId);
       if (!saved) throw UserErrors.notFound();
-      return toUserResponse(saved);
+      return this.recorded(manager, 'user.updated', toUserResponse(saved));
     });
   }
 
@@ -122,6 +124,8 @@ export class UsersService {
       if (await this.membership.ownsOpenAccount(manager, userId)) throw UserErrors.ownsAccount();
       const revoked = await this.sessions.revokeAll(manager, { userId }, 'user_deleted', new Date());
       if (!(await this.users.delete(manager, userId))) throw UserErrors.notFound();
+      // The user as it was last: a consumer of user.deleted learns whom it loses, not only an id.
+      await this.recorded(manager, 'user.deleted', toUserResponse(user));
       return { id: userId, deleted: true, revoked_sessions: revoked.sessions };
     });
   }
@@ -142,7 +146,8 @@ export class UsersService {
         this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
         return false;
       }
-      await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
+      const admin = await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
+      await this.recorded(manager, 'user.created', toUserResponse(admin));
       return true;
     }).catch((error: unknown) => {
       // Another instance starting at the same time created it first.
@@ -157,9 +162,16 @@ export class UsersService {
     const problem = passwordProblem(password, email);
     if (problem) throw UserErrors.weakPassword(problem);
     const passwordHash = await this.hasher.hash(password);
-    return this.db.transaction(async (manager) =>
-      toUserResponse(await this.users.insert(manager, { email, passwordHash, name, role: 'admin', accountId: null })),
-    );
+    return this.db.transaction(async (manager) => {
+      const admin = await this.users.insert(manager, { email, passwordHash, name, role: 'admin', accountId: null });
+      return this.recorded(manager, 'user.created', toUserResponse(admin));
+    });
+  }
+
+  /** Records the user's event, in its account's stream (the platform's without one), and hands the user on. */
+  private async recorded(manager: EntityManager, type: 'user.created' | 'user.updated' | 'user.deleted', user: UserResponseDto): Promise<UserResponseDto> {
+    await this.events.record(manager, [{ type, accountId: user.account_id, object: user }]);
+    return user;
   }
 
   /** The user, when the caller may see it: itself, a user of its account, or anyone for an admin. */

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   transaction_not_found: 404,
   payment_not_found: 404,
   session_not_found: 404,
+  event_not_found: 404,
   method_not_allowed: 405,
   email_already_registered: 409,
   account_already_exists: 409,

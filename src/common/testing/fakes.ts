@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { Database, Work } from '../../database/database';
+import { EventLog, NewEvent } from '../events/event-log';
 
 /**
  * Fakes for unit specs of services: the services reach the database only
@@ -73,5 +74,22 @@ export class CallLog {
   /** The arguments of every call of `name`, in order. */
   argsOf(name: string): unknown[][] {
     return this.calls.filter((call) => call.name === name).map((call) => call.args);
+  }
+}
+
+/** An EventLog that keeps what was recorded, in order (and, given a CallLog, logs each call as `events.record`). */
+export class FakeEventLog {
+  readonly recorded: NewEvent[] = [];
+  private readonly log: { record: (manager: EntityManager, events: readonly NewEvent[]) => Promise<void> };
+
+  constructor(calls?: CallLog) {
+    const record = async (_manager: EntityManager, events: readonly NewEvent[]) => {
+      this.recorded.push(...events);
+    };
+    this.log = calls ? calls.fake('events', { record }) : { record };
+  }
+
+  asEventLog(): EventLog {
+    return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events) } as EventLog;
   }
 }

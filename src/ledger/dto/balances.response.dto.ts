@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { StoredBalance } from '../ledger.repository';
+import { NewEvent } from '../../common/events/event-log';
+import { ChangedBalance, StoredBalance } from '../ledger.repository';
 import { balanceFigures } from '../posting';
 
 const MINOR_UNITS = { type: 'integer', format: 'int64' } as const;
@@ -38,4 +39,17 @@ export class BalancesResponseDto {
 
 export function toBalanceDto(balance: StoredBalance): BalanceDto {
   return { currency: balance.currency, ...balanceFigures(balance), updated_at: balance.updatedAt.toISOString() };
+}
+
+/** A balance as its `balance.updated` event shows it: one row of GET /v1/account/balances, with its account. */
+export interface BalanceEventObject extends BalanceDto {
+  account_id: string;
+}
+
+/** The `balance.updated` events of the balances a change left behind, each in its account's stream. */
+export function balanceUpdatedEvents(balances: readonly ChangedBalance[]): NewEvent[] {
+  return balances.map((balance) => {
+    const object: BalanceEventObject = { account_id: balance.accountId, ...toBalanceDto(balance) };
+    return { type: 'balance.updated', accountId: balance.accountId, object };
+  });
 }

@@ -1,0 +1,33 @@
+import { toAccountResponse } from '../accounts/dto/account.response.dto';
+import { Account } from '../accounts/entities/account.entity';
+import { NewEvent } from '../common/events/event-log';
+import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
+import { ChangedBalance } from '../ledger/ledger.repository';
+import { toPaymentResponse } from '../payments/dto/payment.response.dto';
+import { PaymentRequest } from '../payments/entities/payment-request.entity';
+import { Transaction } from '../transactions/entities/transaction.entity';
+import { transactionEvents } from '../transactions/transaction-events';
+
+/**
+ * What a closure tells the streams, in the order it happened: each canceled
+ * transaction (to both sides of a transfer), each payment whose refunds were
+ * released and that stays, each canceled payment request, the balances it
+ * released, and last the account itself.
+ */
+export function closureEvents(
+  account: Account,
+  canceled: readonly Transaction[],
+  released: readonly Transaction[],
+  payments: readonly PaymentRequest[],
+  balances: readonly ChangedBalance[],
+  now: Date,
+): NewEvent[] {
+  const canceledIds = new Set(canceled.map((transaction) => transaction.id));
+  return [
+    ...canceled.flatMap((transaction) => transactionEvents('transaction.canceled', transaction)),
+    ...released.filter((payment) => !canceledIds.has(payment.id)).flatMap((payment) => transactionEvents('transaction.updated', payment)),
+    ...payments.map((payment): NewEvent => ({ type: 'payment.canceled', accountId: payment.accountId, object: toPaymentResponse(payment, now) })),
+    ...balanceUpdatedEvents(balances),
+    { type: 'account.closed', accountId: account.id, object: toAccountResponse(account) },
+  ];
+}

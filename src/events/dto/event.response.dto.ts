@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EVENT_TYPES, EventType } from '../../common/events/event-log';
+import { PageOf } from '../../common/pagination/page.dto';
+import { EventRecord } from '../entities/event.entity';
+import { PLATFORM_STREAM } from '../events.repository';
+
+export class EventDataDto {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The resource exactly as the API returns it after the change.' })
+  object: object;
+}
+
+export class EventResponseDto {
+  @ApiProperty({ example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  id: string;
+
+  @ApiProperty({ enum: EVENT_TYPES, example: 'transaction.created' })
+  type: EventType;
+
+  @ApiProperty({ type: String, nullable: true, example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Null for changes of no account (a signup without one).' })
+  account_id: string | null;
+
+  @ApiProperty({ type: 'integer', example: 42, description: "The event's place in its account's stream: 1, 2, 3... without gaps." })
+  sequence: number;
+
+  @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
+  created_at: string;
+
+  @ApiProperty({ type: EventDataDto })
+  data: EventDataDto;
+}
+
+export class EventPageDto extends PageOf(EventResponseDto) {}
+
+export function toEventResponse(event: EventRecord): EventResponseDto {
+  return {
+    id: event.id,
+    type: event.type,
+    account_id: event.stream === PLATFORM_STREAM ? null : event.stream,
+    sequence: event.sequence,
+    created_at: event.createdAt.toISOString(),
+    data: JSON.parse(event.data) as EventDataDto,
+  };
+}

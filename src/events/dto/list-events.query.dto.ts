@@ -1,0 +1,58 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsString, Max, Min, ValidateBy } from 'class-validator';
+import { EVENT_TYPES, EventType } from '../../common/events/event-log';
+import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
+import { IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
+
+/** `type=a&type=b` and `type=a,b` alike, as one list. */
+function typeList(value: unknown): unknown {
+  const parts = Array.isArray(value) ? value : [value];
+  return parts.every((part) => typeof part === 'string') ? parts.flatMap((part: string) => part.split(',')) : value;
+}
+
+export class ListEventsQueryDto extends PaginationQueryDto {
+  @ApiPropertyOptional({
+    type: [String],
+    enum: EVENT_TYPES,
+    description: 'Only events of these types: repeat the parameter or separate types with commas.',
+  })
+  @IsOmittable()
+  @Transform(({ value }) => typeList(value))
+  @ValidateBy({
+    name: 'isEventTypeList',
+    validator: {
+      validate: (value) => Array.isArray(value) && value.length > 0 && value.every((type) => (EVENT_TYPES as readonly unknown[]).includes(type)),
+      defaultMessage: () => `must be one or more of ${EVENT_TYPES.join(', ')}`,
+    },
+  })
+  type?: EventType[];
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @IsOmittable()
+  @IsInstant()
+  created_from?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @IsOmittable()
+  @IsInstant()
+  created_to?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    description: "With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up.",
+  })
+  @IsOmittable()
+  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value))
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  after_sequence?: number;
+
+  @ApiPropertyOptional({ description: "Admins: only this account's events. Members always see their own account's." })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(64)
+  account_id?: string;
+}

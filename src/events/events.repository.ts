@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AccountScope } from '../common/access/account-access';
+import { EventLog, EventType, NewEvent } from '../common/events/event-log';
+import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
+import { fetchPage, Page } from '../common/pagination/page';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { sql } from '../database/sql';
+import { EventRecord } from './entities/event.entity';
+
+/** The stream of events that belong to no account. */
+export const PLATFORM_STREAM = 'platform';
+
+/** Reserves the next $2 sequences of a stream; returns the last of them. */
+const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence) VALUES ($1, $2)
+  ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
+  RETURNING last_sequence`;
+const INSERT_EVENT = sql`INSERT INTO events (id, stream, sequence, type, created_at, data) VALUES ($1, $2, $3, $4, $5, $6)`;
+const PURGE_BEFORE = sql`DELETE FROM events WHERE id < $1`;
+
+export interface EventFilters {
+  types?: EventType[];
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/**
+ * The events and their streams' counters. Recording takes the stream's row
+ * (the upsert of its counter) last in a unit of work, so that a sequence is
+ * handed out only to an event that commits with everything before it.
+ */
+@Injectable()
+export class EventsRepository extends EventLog {
+  /**
+   * Streams are taken in id order (two writes that both touch accounts A and B
+   * queue instead of deadlocking); within a stream, events keep their order.
+   */
+  async record(manager: EntityManager, events: readonly NewEvent[]): Promise<void> {
+    const byStream = new Map<string, NewEvent[]>();
+    for (const event of events) {
+      const stream = event.accountId ?? PLATFORM_STREAM;
+      byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
+    }
+    for (const stream of [...byStream.keys()].sort()) {
+      const streamEvents = byStream.get(stream) ?? [];
+      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string }>(manager, [stream, streamEvents.length]);
+      if (row === null) throw new Error('the sequence upsert returned no row');
+      let sequence = Number(row.last_sequence) - streamEvents.length;
+      for (const event of streamEvents) {
+        sequence += 1;
+        // The id is made under the stream's lock, so a stream's ids follow its sequence.
+        const id = newId('evt');
+        await INSERT_EVENT.run(manager, [id, stream, sequence, event.type, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })]);
+      }
+    }
+  }
+
+  findVisible(manager: EntityManager, scope: AccountScope, eventId: string): Promise<EventRecord | null> {
+    if (scope.kind === 'none') return Promise.resolve(null);
+    const where = scope.kind === 'account' ? { id: eventId, stream: scope.accountId } : { id: eventId };
+    return manager.findOneBy(EventRecord, where);
+  }
+
+  /** Newest first; ids carry their creation time, so a created_at range is an id range. */
+  page<Item>(manager: EntityManager, scope: AccountScope, filters: EventFilters, pagination: PaginationQueryDto, toItem: (row: EventRecord) => Item): Promise<Page<Item>> {
+    if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
+    const builder = manager.createQueryBuilder(EventRecord, 'event');
+    if (scope.kind === 'account') builder.andWhere('event.stream = :stream', { stream: scope.accountId });
+    if (filters.types !== undefined) builder.andWhere('event.type IN (:...types)', { types: filters.types });
+    if (filters.createdFrom) builder.andWhere('event.id >= :fromId', { fromId: lowestIdAt('evt', filters.createdFrom) });
+    if (filters.createdTo) builder.andWhere('event.id < :toId', { toId: lowestIdAt('evt', filters.createdTo) });
+    return fetchPage(builder, pagination, toItem);
+  }
+
+  /** Up to `limit` events of the stream after `afterSequence`, oldest first: a consumer catching up. */
+  after(manager: EntityManager, stream: string, afterSequence: number, filters: EventFilters, limit: number): Promise<EventRecord[]> {
+    const builder = manager
+      .createQueryBuilder(EventRecord, 'event')
+      .where('event.stream = :stream AND event.sequence > :afterSequence', { stream, afterSequence })
+      .orderBy('event.sequence', 'ASC')
+      .limit(limit);
+    if (filters.types !== undefined) builder.andWhere('event.type IN (:...types)', { types: filters.types });
+    if (filters.createdFrom) builder.andWhere('event.id >= :fromId', { fromId: lowestIdAt('evt', filters.createdFrom) });
+    if (filters.createdTo) builder.andWhere('event.id < :toId', { toId: lowestIdAt('evt', filters.createdTo) });
+    return builder.getMany();
+  }
+
+  /** Deletes the events created before `instant` (the primary key is the time index); how many. */
+  purgeCreatedBefore(manager: EntityManager, instant: Date): Promise<number> {
+    return PURGE_BEFORE.run(manager, [lowestIdAt('evt', instant)]);
+  }
+}
