@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { EntityManager } from 'typeorm';
-import { Sql, sqliteInTransaction } from './sql';
+import { MultiRowInsert, Sql, sqliteInTransaction } from './sql';
 
 /** An EntityManager as far as Sql looks at it: the driver type and SQLite's one connection. */
 function sqliteManager(connection: BetterSqlite3.Database): EntityManager {
@@ -53,5 +53,22 @@ describe('Sql on SQLite', () => {
     connection.exec('BEGIN');
     assert.equal(sqliteInTransaction(manager), true);
     connection.exec('ROLLBACK');
+  });
+});
+
+describe('MultiRowInsert', () => {
+  it('inserts any number of rows in one statement per count, values in column order, and nothing for none', async () => {
+    const connection = new BetterSqlite3(':memory:');
+    connection.exec('CREATE TABLE pairs (a TEXT, b INTEGER)');
+    const manager = sqliteManager(connection);
+    const insert = new MultiRowInsert('pairs', ['a', 'b']);
+    await insert.run(manager, [['x', 1]]);
+    await insert.run(manager, [['y', 2], ['z', 3]]);
+    await insert.run(manager, []);
+    assert.deepEqual(connection.prepare('SELECT a, b FROM pairs ORDER BY b').all(), [
+      { a: 'x', b: 1 },
+      { a: 'y', b: 2 },
+      { a: 'z', b: 3 },
+    ]);
   });
 });

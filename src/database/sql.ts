@@ -106,3 +106,34 @@ export function sql(strings: TemplateStringsArray, ...interpolations: never[]): 
   void interpolations;
   return new Sql(strings.join(''));
 }
+
+/**
+ * `INSERT INTO table (columns) VALUES (...), (...)`: one statement per number
+ * of rows, built and prepared once for each count. Parameters are the rows'
+ * values one row after the other, in column order.
+ */
+export class MultiRowInsert {
+  private readonly byCount = new Map<number, Sql>();
+
+  constructor(
+    private readonly table: string,
+    private readonly columns: readonly string[],
+  ) {}
+
+  /** Inserts the rows (each `columns.length` values long); nothing for none. */
+  async run(manager: EntityManager, rows: readonly (readonly unknown[])[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.statement(rows.length).run(manager, rows.flat());
+  }
+
+  private statement(count: number): Sql {
+    let statement = this.byCount.get(count);
+    if (!statement) {
+      const width = this.columns.length;
+      const values = Array.from({ length: count }, (_, row) => `(${this.columns.map((_column, index) => `$${row * width + index + 1}`).join(', ')})`);
+      statement = new Sql(`INSERT INTO ${this.table} (${this.columns.join(', ')}) VALUES ${values.join(', ')}`);
+      this.byCount.set(count, statement);
+    }
+    return statement;
+  }
+}

@@ -5,7 +5,7 @@ import { EventLog, EventType, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
-import { sql } from '../database/sql';
+import { MultiRowInsert, sql } from '../database/sql';
 import { EventRecord } from './entities/event.entity';
 
 /** The stream of events that belong to no account. */
@@ -15,7 +15,7 @@ export const PLATFORM_STREAM = 'platform';
 const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence) VALUES ($1, $2)
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
   RETURNING last_sequence`;
-const INSERT_EVENT = sql`INSERT INTO events (id, stream, sequence, type, created_at, data) VALUES ($1, $2, $3, $4, $5, $6)`;
+const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'created_at', 'data']);
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id < $1`;
 
 export interface EventFilters {
@@ -45,13 +45,13 @@ export class EventsRepository extends EventLog {
       const streamEvents = byStream.get(stream) ?? [];
       const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string }>(manager, [stream, streamEvents.length]);
       if (row === null) throw new Error('the sequence upsert returned no row');
-      let sequence = Number(row.last_sequence) - streamEvents.length;
-      for (const event of streamEvents) {
-        sequence += 1;
-        // The id is made under the stream's lock, so a stream's ids follow its sequence.
+      const first = Number(row.last_sequence) - streamEvents.length + 1;
+      const rows = streamEvents.map((event, index) => {
+        // Made under the stream's lock, so a stream's ids follow its sequence.
         const id = newId('evt');
-        await INSERT_EVENT.run(manager, [id, stream, sequence, event.type, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })]);
-      }
+        return [id, stream, first + index, event.type, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })];
+      });
+      await INSERT_EVENTS.run(manager, rows);
     }
   }
 

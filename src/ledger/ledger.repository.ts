@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { hasRowLocks } from '../database/dialect';
-import { Sql, sql } from '../database/sql';
+import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { EntrySide, EntryStatus } from './entities/ledger-entry.entity';
 import { BalanceChange } from './posting';
 
@@ -90,9 +90,18 @@ const ENSURE_BALANCE = sql`INSERT INTO ledger_balances
 const LOCK_BALANCE = sql`SELECT last_posted_at FROM ledger_balances WHERE account_id = $1 AND currency = $2 FOR UPDATE`;
 const READ_BALANCE_POSTED_AT = sql`SELECT last_posted_at FROM ledger_balances WHERE account_id = $1 AND currency = $2`;
 
-const INSERT_TWO_ENTRIES = sql`INSERT INTO ledger_entries
-    (transaction_id, side, account_id, currency, amount, status, created_at, posted_at, posted_seq, balance_after)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10), ($11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`;
+const INSERT_ENTRIES = new MultiRowInsert('ledger_entries', [
+  'transaction_id',
+  'side',
+  'account_id',
+  'currency',
+  'amount',
+  'status',
+  'created_at',
+  'posted_at',
+  'posted_seq',
+  'balance_after',
+]);
 
 const MOVE_ENTRY = sql`UPDATE ledger_entries SET status = $3, posted_at = $4, canceled_at = $5, posted_seq = $6, balance_after = $7
   WHERE transaction_id = $1 AND side = $2 AND status = 'pending'`;
@@ -145,7 +154,7 @@ export class LedgerRepository {
   }
 
   async insertEntries(manager: EntityManager, entries: readonly [NewEntry, NewEntry]): Promise<void> {
-    await INSERT_TWO_ENTRIES.run(manager, entries.flatMap(entryParams));
+    await INSERT_ENTRIES.run(manager, entries.map(entryParams));
   }
 
   /** pending -> `to`; false when the entry was not pending. */

@@ -1,4 +1,4 @@
-import { Sql } from '../database/sql';
+import { MultiRowInsert, Sql } from '../database/sql';
 import { Transaction, TransactionMetadata } from './entities/transaction.entity';
 
 /** A transactions row as the drivers return it (BIGINT may come back as a string, JSON as text). */
@@ -98,15 +98,5 @@ export function transactionParams(transaction: Transaction): unknown[] {
   ];
 }
 
-/** Multi-row inserts of metadata entries, one statement per entry count (a transaction has at most 50 keys). */
-const insertMetadataByCount = new Map<number, Sql>();
-
-export function insertMetadataStatement(count: number): Sql {
-  let statement = insertMetadataByCount.get(count);
-  if (!statement) {
-    const values = Array.from({ length: count }, (_, row) => `($${row * 4 + 1}, $${row * 4 + 2}, $${row * 4 + 3}, $${row * 4 + 4})`);
-    statement = new Sql(`INSERT INTO transaction_metadata (transaction_id, account_id, key, value) VALUES ${values.join(', ')}`);
-    insertMetadataByCount.set(count, statement);
-  }
-  return statement;
-}
+/** The metadata rows of a transaction, in one statement (a transaction has at most 50 keys). */
+export const INSERT_METADATA = new MultiRowInsert('transaction_metadata', ['transaction_id', 'account_id', 'key', 'value']);

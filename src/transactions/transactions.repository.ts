@@ -10,9 +10,9 @@ import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } 
 import { metadataEntriesOf } from './transaction-records';
 import {
   CANCEL_PENDING_OF_ACCOUNT,
+  INSERT_METADATA,
   INSERT_TRANSACTION,
   RELEASE_PENDING_REFUNDS_OF_ACCOUNT,
-  insertMetadataStatement,
   TRANSACTION_BY_ID,
   TRANSACTION_OF_ACCOUNT_BY_ID,
   transactionFromRow,
@@ -179,9 +179,7 @@ export class TransactionsRepository {
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Pick<Transaction, 'id' | 'accountId'>, metadata: TransactionMetadata): Promise<void> {
     const entries = metadataEntriesOf({ ...transaction, metadata });
-    if (entries.length === 0) return;
-    const params = entries.flatMap((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]);
-    await insertMetadataStatement(entries.length).run(manager, params);
+    await INSERT_METADATA.run(manager, entries.map((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]));
   }
 }
 
