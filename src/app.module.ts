@@ -15,6 +15,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { UsersModule } from './users/users.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
  * The root module: the modules in the order of the module graph (each imports
@@ -38,6 +39,7 @@ export class AppModule {
         TransactionsModule,
         PaymentsModule,
         EventsModule,
+        WebhooksModule,
         SignInModule,
         AccountClosureModule,
       ],

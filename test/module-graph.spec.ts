@@ -32,12 +32,14 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   payments: 10,
   // The modules below record their changes through common's EventLog, which this one provides.
   events: 11,
+  // Endpoints and deliveries; events reaches them through its EventSubscribers, which this one provides.
+  webhooks: 12,
   // Coming: `checkout` above payments; the flows and everything above them then move up.
-  'sign-in': 12,
-  'account-closure': 13,
-  health: 14,
-  [ROOT_FILES]: 15,
-  seed: 16,
+  'sign-in': 13,
+  'account-closure': 14,
+  health: 15,
+  [ROOT_FILES]: 16,
+  seed: 17,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

@@ -68,7 +68,7 @@ describe('OpenAPI document and route protection', () => {
 
   it('documents Idempotency-Key, its replay header and its errors on every creating POST, and nowhere else', () => {
     const document = generatedOpenApi(t);
-    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/transactions', '/v1/users'];
+    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/transactions', '/v1/users', '/v1/webhook_endpoints'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as DocumentedOperation | undefined;

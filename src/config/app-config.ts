@@ -1,4 +1,4 @@
-import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { parseDurationSeconds } from './duration';
 
 export type DatabaseConfig =
@@ -44,6 +44,16 @@ export class AppConfig {
   readonly trustProxy: string[];
   readonly logLevel: LogLevel;
   readonly eventRetentionSeconds: number;
+  /** Webhook URLs may be http:// (tests, local receivers). */
+  readonly webhookAllowHttp: boolean;
+  /** Webhook hosts may resolve to loopback, private, link-local or metadata addresses. */
+  readonly webhookAllowPrivate: boolean;
+  /** The AES-256 key that seals webhook secrets at rest. */
+  readonly webhookSecretKey: Buffer;
+  /** The waits between failed delivery attempts; after the last one, it repeats. */
+  readonly webhookRetryWaitsSeconds: number[];
+  /** How long a delivery is retried, and an endpoint that fails everything stays enabled. */
+  readonly webhookGiveUpAfterSeconds: number;
 
   constructor(env: Environment) {
     const problems: string[] = [];
@@ -93,9 +103,27 @@ export class AppConfig {
     }
     this.logLevel = logLevel as LogLevel;
     this.eventRetentionSeconds = reader.duration('EVENT_RETENTION', '30d', MIN_EVENT_RETENTION_SECONDS);
+    this.webhookAllowHttp = reader.flag('WEBHOOK_ALLOW_HTTP');
+    this.webhookAllowPrivate = reader.flag('WEBHOOK_ALLOW_PRIVATE');
+    this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.jwtKey, problems);
+    this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
+    this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }
+}
+
+/**
+ * WEBHOOK_SECRET_KEY (base64 of 32 bytes), or else a key derived from the
+ * JWT secret: either way a key the database does not hold.
+ */
+function webhookSecretKey(raw: string | undefined, jwtKey: KeyObject, problems: string[]): Buffer {
+  if (raw !== undefined && raw.trim() !== '') {
+    const key = Buffer.from(raw.trim(), 'base64');
+    if (key.length !== 32) problems.push('WEBHOOK_SECRET_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
+    return key;
+  }
+  return Buffer.from(hkdfSync('sha256', jwtKey.export(), Buffer.alloc(0), 'webhook endpoint secrets', 32));
 }
 
 function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {
@@ -121,6 +149,13 @@ class EnvReader {
     return value === undefined || value === '' ? fallback : value;
   }
 
+  /** `true` or `false` (default false). */
+  flag(name: string): boolean {
+    const raw = this.text(name, 'false');
+    if (raw !== 'true' && raw !== 'false') this.problems.push(`${name} must be true or false, got "${raw}"`);
+    return raw === 'true';
+  }
+
   integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
     const raw = this.text(name, String(fallback));
     const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
@@ -129,6 +164,17 @@ class EnvReader {
       return fallback;
     }
     return value;
+  }
+
+  /** A comma-separated list of durations, each at least a second. */
+  durations(name: string, fallback: string): number[] {
+    const raw = this.text(name, fallback);
+    const seconds = raw.split(',').map((part) => parseDurationSeconds(part.trim()));
+    if (seconds.some((value) => value === null || value < 1)) {
+      this.problems.push(`${name} must be durations separated by commas, such as 5s,1m,5m, got "${raw}"`);
+      return fallback.split(',').map((part) => parseDurationSeconds(part) as number);
+    }
+    return seconds as number[];
   }
 
   duration(name: string, fallback: string, minSeconds: number): number {

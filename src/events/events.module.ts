@@ -18,6 +18,6 @@ import { EventsService } from './events.service';
   imports: [TypeOrmModule.forFeature([EventRecord, EventStream])],
   controllers: [EventsController],
   providers: [EventsRepository, EventsService, EventsRetention, { provide: EventLog, useExisting: EventsRepository }],
-  exports: [EventLog],
+  exports: [EventLog, EventsRepository],
 })
 export class EventsModule {}

@@ -7,6 +7,7 @@ import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { MultiRowInsert, sql } from '../database/sql';
 import { EventRecord } from './entities/event.entity';
+import { EventSubscribers, RecordedEvent } from './event-subscribers';
 
 /** The stream of events that belong to no account. */
 export const PLATFORM_STREAM = 'platform';
@@ -31,6 +32,10 @@ export interface EventFilters {
  */
 @Injectable()
 export class EventsRepository extends EventLog {
+  constructor(private readonly subscribers: EventSubscribers) {
+    super();
+  }
+
   /**
    * Streams are taken in id order (two writes that both touch accounts A and B
    * queue instead of deadlocking); within a stream, events keep their order.
@@ -41,6 +46,7 @@ export class EventsRepository extends EventLog {
       const stream = event.accountId ?? PLATFORM_STREAM;
       byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
     }
+    const recorded: RecordedEvent[] = [];
     for (const stream of [...byStream.keys()].sort()) {
       const streamEvents = byStream.get(stream) ?? [];
       const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string }>(manager, [stream, streamEvents.length]);
@@ -49,10 +55,16 @@ export class EventsRepository extends EventLog {
       const rows = streamEvents.map((event, index) => {
         // Made under the stream's lock, so a stream's ids follow its sequence.
         const id = newId('evt');
+        recorded.push({ id, type: event.type, accountId: event.accountId, sequence: first + index });
         return [id, stream, first + index, event.type, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })];
       });
       await INSERT_EVENTS.run(manager, rows);
     }
+    await this.subscribers.recorded(manager, recorded);
+  }
+
+  findById(manager: EntityManager, eventId: string): Promise<EventRecord | null> {
+    return manager.findOneBy(EventRecord, { id: eventId });
   }
 
   findVisible(manager: EntityManager, scope: AccountScope, eventId: string): Promise<EventRecord | null> {

@@ -5,6 +5,7 @@
  */
 export const ERROR_STATUS = {
   validation_error: 400,
+  webhook_url_not_allowed: 400,
   invalid_json: 400,
   unauthorized: 401,
   invalid_credentials: 401,
@@ -19,6 +20,7 @@ export const ERROR_STATUS = {
   payment_not_found: 404,
   session_not_found: 404,
   event_not_found: 404,
+  webhook_endpoint_not_found: 404,
   method_not_allowed: 405,
   email_already_registered: 409,
   account_already_exists: 409,

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-validator';
+import { EVENT_TYPES } from '../../common/events/event-log';
+import { DESCRIPTION_MAX_LENGTH, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { ENDPOINT_STATUSES, EndpointStatus } from '../entities/webhook-endpoint.entity';
+
+export const SUBSCRIBABLE = ['*', ...EVENT_TYPES] as const;
+const URL_MAX_LENGTH = 2048;
+
+const ENABLED_EVENTS = {
+  isArray: true,
+  enum: [...SUBSCRIBABLE],
+  enumName: 'WebhookEventSelector',
+  example: ['transaction.created', 'payment.succeeded'],
+  description: '`["*"]` for every event, or the types to receive.',
+};
+
+export class CreateWebhookEndpointRequestDto {
+  @ApiProperty({ example: 'https://hooks.example.com/payments', maxLength: URL_MAX_LENGTH, description: 'https, on a public address.' })
+  @IsString()
+  @MaxChars(URL_MAX_LENGTH)
+  url: string;
+
+  @ApiProperty(ENABLED_EVENTS)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(SUBSCRIBABLE.length)
+  @IsIn(SUBSCRIBABLE, { each: true })
+  enabled_events: string[];
+
+  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH, example: 'Order system' })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(DESCRIPTION_MAX_LENGTH)
+  description?: string;
+
+  @ApiPropertyOptional({ description: "Admins: the account whose events it receives. Omitted by an admin: every account's (platform-wide)." })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(64)
+  account_id?: string;
+}
+
+export class UpdateWebhookEndpointRequestDto {
+  @ApiPropertyOptional({ example: 'https://hooks.example.com/payments/v2', maxLength: URL_MAX_LENGTH })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(URL_MAX_LENGTH)
+  url?: string;
+
+  @ApiPropertyOptional(ENABLED_EVENTS)
+  @IsOmittable()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(SUBSCRIBABLE.length)
+  @IsIn(SUBSCRIBABLE, { each: true })
+  enabled_events?: string[];
+
+  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(DESCRIPTION_MAX_LENGTH)
+  description?: string;
+
+  @ApiPropertyOptional({ enum: ENDPOINT_STATUSES, description: '`disabled` stops deliveries (queued ones wait; new events are not queued); `enabled` resumes them.' })
+  @IsOmittable()
+  @IsIn(ENDPOINT_STATUSES)
+  status?: EndpointStatus;
+}
+
+export class RedeliverRequestDto {
+  @ApiProperty({ example: 'whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  @IsString()
+  @MaxChars(64)
+  endpoint_id: string;
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { fetchPage, Page } from '../common/pagination/page';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { hasRowLocks } from '../database/dialect';
+import { MultiRowInsert, Sql, sql } from '../database/sql';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+
+const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
+  'id',
+  'endpoint_id',
+  'event_id',
+  'stream',
+  'sequence',
+  'ordered',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'locked_until',
+  'created_at',
+  'updated_at',
+]);
+
+const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, attempts, created_at';
+
+/**
+ * The due deliveries no other worker holds, each the first still pending of
+ * its (endpoint, stream) unless it is a redelivery: an event waits until the
+ * one before it succeeded or was given up. Claiming sets the lease and counts
+ * the attempt. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances
+ * claim side by side without taking the same row.
+ */
+function claimStatement(rowLocks: boolean): Sql {
+  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
+  WHERE id IN (
+    SELECT due.id FROM webhook_deliveries due
+    WHERE due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
+      AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
+      AND (NOT due.ordered OR NOT EXISTS (
+        SELECT 1 FROM webhook_deliveries earlier
+        WHERE earlier.endpoint_id = due.endpoint_id AND earlier.stream = due.stream AND earlier.status = 'pending'
+          AND earlier.ordered AND earlier.sequence < due.sequence))
+    ORDER BY due.next_attempt_at, due.sequence
+    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
+  RETURNING ${DELIVERY_COLUMNS}`);
+}
+const CLAIM_WITH_ROW_LOCKS = claimStatement(true);
+const CLAIM = claimStatement(false);
+
+/** Each outcome is written only while the lease is still the one this worker took. */
+const SUCCEED = sql`UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL, next_attempt_at = NULL,
+    last_status_code = $3, last_error = NULL, last_duration_ms = $4, updated_at = $5
+  WHERE id = $1 AND locked_until = $2`;
+const RETRY_LATER = sql`UPDATE webhook_deliveries SET locked_until = NULL, next_attempt_at = $6,
+    last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $7
+  WHERE id = $1 AND locked_until = $2`;
+const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL,
+    last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $6
+  WHERE id = $1 AND locked_until = $2`;
+
+export interface NewDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  stream: string;
+  sequence: number;
+  ordered: boolean;
+  createdAt: Date;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: number;
+  createdAt: Date;
+  /** The lease this worker holds: its outcome is written only while the lease is unchanged. */
+  lockedUntil: Date;
+}
+
+export interface AttemptResult {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** The webhook_deliveries table: the queue, its claims and outcomes. */
+@Injectable()
+export class WebhookDeliveriesRepository {
+  async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+    await INSERT_DELIVERIES.run(
+      manager,
+      deliveries.map((delivery) => [
+        delivery.id,
+        delivery.endpointId,
+        delivery.eventId,
+        delivery.stream,
+        delivery.sequence,
+        // 1/0: better-sqlite3 binds no booleans, and PostgreSQL reads '1' and '0' as booleans.
+        delivery.ordered ? 1 : 0,
+        'pending',
+        0,
+        delivery.createdAt.getTime(),
+        null,
+        delivery.createdAt.getTime(),
+        delivery.createdAt.getTime(),
+      ]),
+    );
+  }
+
+  async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+    const statement = hasRowLocks(manager) ? CLAIM_WITH_ROW_LOCKS : CLAIM;
+    const rows = await statement.rows<{ id: string; endpoint_id: string; event_id: string; attempts: number | string; created_at: number | string }>(manager, [
+      now.getTime(),
+      lockedUntil.getTime(),
+      limit,
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      endpointId: row.endpoint_id,
+      eventId: row.event_id,
+      attempts: Number(row.attempts),
+      createdAt: new Date(Number(row.created_at)),
+      lockedUntil,
+    }));
+  }
+
+  async succeed(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
+    await SUCCEED.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.durationMs, now.getTime()]);
+  }
+
+  async retryLater(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, nextAttemptAt: Date, now: Date): Promise<void> {
+    await RETRY_LATER.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, nextAttemptAt.getTime(), now.getTime()]);
+  }
+
+  async giveUp(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
+    await GIVE_UP.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, now.getTime()]);
+  }
+
+  /** An endpoint's deliveries, newest first. */
+  page<Item>(manager: EntityManager, endpointId: string, pagination: PaginationQueryDto, toItem: (row: WebhookDelivery) => Item): Promise<Page<Item>> {
+    const builder = manager.createQueryBuilder(WebhookDelivery, 'delivery').where('delivery.endpointId = :endpointId', { endpointId });
+    return fetchPage(builder, pagination, toItem);
+  }
+
+  findById(manager: EntityManager, deliveryId: string): Promise<WebhookDelivery | null> {
+    return manager.findOneBy(WebhookDelivery, { id: deliveryId });
+  }
+}

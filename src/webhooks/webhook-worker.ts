@@ -1,0 +1,152 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { DeliverySignal } from './delivery-signal';
+import { Database } from '../database/database';
+import { toEventResponse } from '../events/dto/event.response.dto';
+import { EventsRepository } from '../events/events.repository';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { retryDelayMs } from './retry-schedule';
+import { AttemptResult, ClaimedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { signature, unsealSecret } from './webhook-secrets';
+import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
+import { resolveTarget } from './webhook-url';
+import { DomainError } from '../common/errors/domain-error';
+
+/** Deliveries one instance sends at a time. */
+const CONCURRENCY = 8;
+/** How often an idle worker looks for due deliveries (a new one wakes it at once). */
+const IDLE_POLL_MS = 100;
+/** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+
+/**
+ * Sends the queued deliveries, in every instance that runs the service. Each
+ * claim is one conditional update that leases the deliveries it takes (on
+ * PostgreSQL with SKIP LOCKED, so instances share the queue without taking
+ * the same row), and the outcome is written back only under that lease. A
+ * crash between sending and writing back repeats the delivery once the lease
+ * has passed: at least once, never lost.
+ */
+@Injectable()
+export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WebhookWorker.name);
+  private running = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private wake: (() => void) | null = null;
+  private loopDone: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly events: EventsRepository,
+    private readonly config: AppConfig,
+    signal: DeliverySignal,
+  ) {
+    signal.listen(() => this.wake?.());
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loopDone;
+    await Promise.all(this.inFlight);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      const free = CONCURRENCY - this.inFlight.size;
+      const claimed = free > 0 ? await this.claim(free) : [];
+      for (const delivery of claimed) this.track(this.deliver(delivery));
+      if (claimed.length === 0 || this.inFlight.size >= CONCURRENCY) await this.idle();
+    }
+  }
+
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const now = new Date();
+    try {
+      return await this.db.run((manager) => this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), limit));
+    } catch (error) {
+      this.logger.warn(`could not claim webhook deliveries: ${(error as Error).message}`);
+      return [];
+    }
+  }
+
+  /** Until a poll is due, a delivery is queued, or one in flight ends. */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, IDLE_POLL_MS);
+      const inFlight = [...this.inFlight];
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+      if (this.inFlight.size >= CONCURRENCY) void Promise.race(inFlight).then(done);
+    });
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    try {
+      const result = await this.attempt(delivery);
+      await this.record(delivery, result);
+    } catch (error) {
+      // The lease runs out and another attempt follows; nothing is lost.
+      this.logger.warn(`webhook delivery ${delivery.id} could not be completed: ${(error as Error).message}`);
+    }
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<AttemptResult & { succeeded: boolean }> {
+    const [event, endpoint] = await this.db.run(async (manager) => [await this.events.findById(manager, delivery.eventId), await this.endpoints.findById(manager, delivery.endpointId)] as const);
+    if (event === null || endpoint === null) return { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
+    let target;
+    try {
+      target = await resolveTarget(endpoint.url, { allowHttp: this.config.webhookAllowHttp, allowPrivate: this.config.webhookAllowPrivate });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { succeeded: false, statusCode: null, error: error.description, durationMs: 0 };
+    }
+    const body = JSON.stringify(toEventResponse(event));
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signatures = this.secretsOf(endpoint).map((secret) => signature(secret, event.id, timestamp, body));
+    return sendWebhook(target, { 'webhook-id': event.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') }, body);
+  }
+
+  /** The current secret, and the previous one while it still signs after a rotation. */
+  private secretsOf(endpoint: WebhookEndpoint): string[] {
+    const key = this.config.webhookSecretKey;
+    const secrets = [unsealSecret(endpoint.sealedSecret, key)];
+    if (endpoint.sealedPreviousSecret !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > new Date()) {
+      secrets.push(unsealSecret(endpoint.sealedPreviousSecret, key));
+    }
+    return secrets;
+  }
+
+  private async record(delivery: ClaimedDelivery, result: AttemptResult & { succeeded: boolean }): Promise<void> {
+    const now = new Date();
+    const giveUpBefore = new Date(now.getTime() - this.config.webhookGiveUpAfterSeconds * 1000);
+    await this.db.transaction(async (manager) => {
+      if (result.succeeded) {
+        await this.deliveries.succeed(manager, delivery, result, now);
+        await this.endpoints.markSucceeded(manager, delivery.endpointId);
+        return;
+      }
+      if (delivery.createdAt <= giveUpBefore) await this.deliveries.giveUp(manager, delivery, result, now);
+      else await this.deliveries.retryLater(manager, delivery, result, new Date(now.getTime() + retryDelayMs(delivery.attempts, this.config.webhookRetryWaitsSeconds)), now);
+      if (await this.endpoints.markFailed(manager, delivery.endpointId, now, giveUpBefore)) {
+        this.logger.warn(`webhook endpoint ${delivery.endpointId} disabled: every delivery failed for ${this.config.webhookGiveUpAfterSeconds} s`);
+      }
+    });
+  }
+}

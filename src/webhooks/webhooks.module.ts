@@ -1,0 +1,35 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventSubscribers } from '../events/event-subscribers';
+import { EventsModule } from '../events/events.module';
+import { DeliverySignal } from './delivery-signal';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { RedeliveryController, WebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { WebhookFanOut } from './webhook-fan-out';
+import { WebhookWorker } from './webhook-worker';
+
+/**
+ * Webhook endpoints, the queue of deliveries that every recorded event fills
+ * in its own transaction, and the worker that sends them. Global only so that
+ * the events module below receives EventSubscribers without importing this one.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), EventsModule],
+  controllers: [WebhookEndpointsController, RedeliveryController],
+  providers: [
+    WebhookEndpointsRepository,
+    WebhookDeliveriesRepository,
+    WebhookEndpointsService,
+    WebhookWorker,
+    DeliverySignal,
+    WebhookFanOut,
+    { provide: EventSubscribers, useExisting: WebhookFanOut },
+  ],
+  exports: [EventSubscribers],
+})
+export class WebhooksModule {}

@@ -1,0 +1,53 @@
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** What the receiver answered. */
+  status: number;
+}
+
+/**
+ * A webhook receiver on a loopback port, as an integration would run one. It
+ * answers each request with `answer` (200 unless told otherwise) and keeps
+ * what it received, in order.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  answer: (request: { headers: IncomingHttpHeaders; body: string; index: number }) => number = () => 200;
+  private server: Server | null = null;
+
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const status = this.answer({ headers: request.headers, body, index: this.received.length });
+        this.received.push({ headers: request.headers, body, status });
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The events of accepted deliveries (2xx), parsed, in the order they arrived. */
+  accepted(): { id: string; type: string; sequence: number; account_id: string | null; data: { object: any } }[] {
+    return this.received.filter((webhook) => webhook.status < 300).map((webhook) => JSON.parse(webhook.body));
+  }
+
+  /** Waits until `done` holds (polling), or fails after `timeoutMs`. */
+  async waitFor(done: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${this.received.length} webhooks`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
