@@ -224,7 +224,7 @@ describe('Webhook endpoints that keep failing', () => {
     const owner = await accountOwner(t.api);
     const endpoint = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
     await credit(t.api, owner.token, 8);
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 30_000;
     let state = await t.api.get(`/v1/webhook_endpoints/${endpoint.id}`, { token: owner.token });
     while (state.body.status !== 'disabled' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -16,14 +16,28 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   answer: (request: { headers: IncomingHttpHeaders; body: string; index: number }) => number = () => 200;
+  /** How long to hold each answer (a slow receiver). */
+  delay: () => Promise<void> = () => Promise.resolve();
+  /** Requests received and not yet answered. */
+  pending = 0;
+  /** The webhook-ids that arrived while a request with the same id was still unanswered. */
+  readonly overlapping: string[] = [];
+  private readonly open = new Set<string>();
   private server: Server | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
+      request.on('end', async () => {
         const body = Buffer.concat(chunks).toString('utf8');
+        const id = String(request.headers['webhook-id']);
+        if (this.open.has(id)) this.overlapping.push(id);
+        this.open.add(id);
+        this.pending += 1;
+        await this.delay();
+        this.pending -= 1;
+        this.open.delete(id);
         const status = this.answer({ headers: request.headers, body, index: this.received.length });
         this.received.push({ headers: request.headers, body, status });
         response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
@@ -34,6 +48,7 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 

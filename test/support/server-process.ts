@@ -1,0 +1,45 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ApiClient } from './api-client';
+
+const MAIN = join(__dirname, '..', '..', 'src', 'main.js');
+
+export interface ServerProcess {
+  process: ChildProcess;
+  api: ApiClient;
+  /** SIGKILL: no shutdown hook runs, as in a crash. */
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The service in a process of its own (as `npm start` runs it) on `databaseUrl`, once it listens. */
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, JWT_SECRET: 'process-test-secret-of-32-bytes-at-least', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const address = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (address) resolve(address[1]);
+    });
+  });
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    process: child,
+    api: new ApiClient(baseUrl),
+    crash: async () => {
+      if (exited()) return;
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
+    stop: async () => {
+      if (exited()) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
