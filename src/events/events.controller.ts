@@ -1,13 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
-import { EventPageDto, EventResponseDto } from './dto/event.response.dto';
+import { EVENT_OBJECTS, EventPageDto, EventResponseDto } from './dto/event.response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventsService } from './events.service';
 
 @ApiTags('events')
+@ApiExtraModels(...EVENT_OBJECTS.map(({ schema }) => schema))
 @Controller('v1/events')
 export class EventsController {
   constructor(private readonly events: EventsService) {}

@@ -1,11 +1,31 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { AccountResponseDto } from '../../accounts/dto/account.response.dto';
+import { BalanceEventObjectDto } from '../../ledger/dto/balances.response.dto';
+import { PaymentResponseDto } from '../../payments/dto/payment.response.dto';
+import { TransactionResponseDto } from '../../transactions/dto/transaction.response.dto';
+import { UserResponseDto } from '../../users/dto/user.response.dto';
 import { EVENT_TYPES, EventType } from '../../common/events/event-log';
 import { PageOf } from '../../common/pagination/page.dto';
 import { EventRecord } from '../entities/event.entity';
 import { PLATFORM_STREAM } from '../events.repository';
 
+/** Which resource each type of event carries, as the API returns it. */
+export const EVENT_OBJECTS = [
+  { prefix: 'account.', schema: AccountResponseDto },
+  { prefix: 'user.', schema: UserResponseDto },
+  { prefix: 'transaction.', schema: TransactionResponseDto },
+  { prefix: 'payment.', schema: PaymentResponseDto },
+  { prefix: 'balance.', schema: BalanceEventObjectDto },
+] as const;
+
 export class EventDataDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The resource exactly as the API returns it after the change.' })
+  @ApiProperty({
+    oneOf: EVENT_OBJECTS.map(({ schema }) => ({ $ref: getSchemaPath(schema) })),
+    description:
+      'The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: ' +
+      'as it was), `transaction.*` a transaction (from the stream\'s account\'s side), `payment.*` a payment request, ' +
+      '`balance.updated` one balance with its `account_id`.',
+  })
   object: object;
 }
 
@@ -25,7 +45,12 @@ export class EventResponseDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
-  @ApiProperty({ type: EventDataDto })
+  @ApiProperty({
+    type: EventDataDto,
+    example: {
+      object: { id: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', account_id: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', type: 'payment', status: 'pending', direction: 'debit', amount: 1250, currency: 'EUR' },
+    },
+  })
   data: EventDataDto;
 }
 

@@ -42,14 +42,15 @@ export function toBalanceDto(balance: StoredBalance): BalanceDto {
 }
 
 /** A balance as its `balance.updated` event shows it: one row of GET /v1/account/balances, with its account. */
-export interface BalanceEventObject extends BalanceDto {
+export class BalanceEventObjectDto extends BalanceDto {
+  @ApiProperty({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   account_id: string;
 }
 
 /** The `balance.updated` events of the balances a change left behind, each in its account's stream. */
 export function balanceUpdatedEvents(balances: readonly ChangedBalance[]): NewEvent[] {
   return balances.map((balance) => {
-    const object: BalanceEventObject = { account_id: balance.accountId, ...toBalanceDto(balance) };
+    const object: BalanceEventObjectDto = { account_id: balance.accountId, ...toBalanceDto(balance) };
     return { type: 'balance.updated', accountId: balance.accountId, object };
   });
 }
