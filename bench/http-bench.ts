@@ -39,15 +39,13 @@ import { cpus, loadavg } from 'node:os';
 import { ApiClient } from '../test/support/api-client';
 import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
-import { createTransactions, deepPages, DEEP_ROWS, Fixture, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
+import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
-import { BenchDatabase, createPostgresDatabase, createSqliteDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
+import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
 import { Comparison, formatTable, log } from './support/report';
 import { BenchSettings, DatabaseKind, readSettings } from './support/settings';
 
-/** Account 1 of the demo data is never closed; its first member reads its own transactions. */
-const MEMBER_EMAIL = 'member1-1@demo.example';
 const MEMBER_TRANSACTIONS_READ = 100;
 
 const LABELS: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -81,24 +79,20 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
   ].join('\n');
 }
 
-async function createDatabase(kind: DatabaseKind, settings: BenchSettings): Promise<BenchDatabase> {
-  return kind === 'sqlite' ? createSqliteDatabase() : createPostgresDatabase(settings.postgresServerUrl);
-}
-
 /**
  * Every scenario on one fresh, seeded database. The soak gets a server of its own, started
  * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
  */
 async function benchDatabase(kind: DatabaseKind, settings: BenchSettings): Promise<Comparison[]> {
   const label = LABELS[kind];
-  const database = await createDatabase(kind, settings);
+  const database = await createBenchDatabase(kind, settings.postgresServerUrl);
   try {
     log(`${label}: seeding ${settings.seedSize} demo data (npm run seed)...`);
     await seedDemoData(database.url, settings.seedSize);
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
-      const server = await startServer(projectServer(database.url, cpuProfileNodeOptions(settings.cpuProfileDir)));
+      const server = await startServer(projectServer(database.url, { nodeOptions: cpuProfileNodeOptions(settings.cpuProfileDir) }));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
         const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
