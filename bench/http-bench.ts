@@ -19,6 +19,18 @@
  *  - the admin's list, limit 20, a page 100,000 rows deep vs the first page: <= 1.2x slower;
  *  - server VmRSS (and VmHWM) after BENCH_SOAK_SECONDS of mixed load at 200 req/s: <= 200 MB;
  *  - start-up to 200 on /health/ready on a migrated database, median: <= 2 s (bare app beside it).
+ * The ledger's figures (bench/ledger-scenarios.ts), after those, on the same database:
+ *  - `node dist/cli.js ledger-check` over the seed (large: 1,000,000 transactions), a process of its
+ *    own: peak RSS (VmHWM, sampled from /proc) < 300 MB; its wall time is shown beside a plain
+ *    SELECT COUNT(*), SUM(amount) FROM ledger_entries, with no target;
+ *  - an owner's GET /v1/account/balances, 50 connections, for an account with 1,000,000 posted
+ *    entries (50,000 when quick) vs one with 10: <= 1.2x slower; the same with ?as_of= the middle
+ *    of both histories: <= 2x. Both accounts are opened through the API, their transactions are
+ *    written in SQL and their ledger by the seed's writer (bench/support/ledger-history.ts), and
+ *    GET /v1/ledger/check must then say ok;
+ *  - POST /v1/transactions as above, this build vs BENCH_BASELINE_COMMIT (the commit before the
+ *    ledger), both servers up at once, each on a database of the same kind migrated and seeded
+ *    (small) by its own build: req/s ratio >= 0.8.
  *
  * Environment:
  *  BENCH_QUICK=1            small seed, 2 s runs, 20 s soak: a smoke test of the whole thing
@@ -33,21 +45,28 @@
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing.
+ *  BENCH_SCENARIOS          http, ledger or http,ledger (default all): http is the service against its
+ *                           outside anchors, ledger the ledger's figures; the seed is made either way
+ *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
+ *                           last before the ledger; none to skip). It is unpacked with git archive
+ *                           into a temporary folder, given this checkout's node_modules, compiled
+ *                           with its own tsconfig.build.json, and removed at the end
+ * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
+ * the books balance (and an as_of answer adds up) before the big account is measured.
  */
 import { cpus, loadavg } from 'node:os';
 import { ApiClient } from '../test/support/api-client';
 import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
-import { createTransactions, deepPages, DEEP_ROWS, Fixture, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
+import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
-import { BenchDatabase, createPostgresDatabase, createSqliteDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
+import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
+import { BaselineBuild, buildCommit } from './support/baseline-build';
+import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
 import { Comparison, formatTable, log } from './support/report';
 import { BenchSettings, DatabaseKind, readSettings } from './support/settings';
 
-/** Account 1 of the demo data is never closed; its first member reads its own transactions. */
-const MEMBER_EMAIL = 'member1-1@demo.example';
 const MEMBER_TRANSACTIONS_READ = 100;
 
 const LABELS: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -56,13 +75,27 @@ async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const databases = await chooseDatabases(settings);
   process.stdout.write(`${describeRun(settings, databases)}\n`);
+  const baseline = await buildBaseline(settings);
   const rows: Comparison[] = [];
-  for (const kind of databases) {
-    const databaseRows = await benchDatabase(kind, settings);
-    process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
-    rows.push(...databaseRows);
+  try {
+    for (const kind of databases) {
+      const databaseRows = await benchDatabase(kind, settings, baseline);
+      process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
+      rows.push(...databaseRows);
+    }
+  } finally {
+    baseline?.remove();
   }
   if (databases.length > 1) process.stdout.write(`\nAll\n${formatTable(rows)}`);
+}
+
+/** The commit before the ledger, built once for every database's before/after POST figure. */
+async function buildBaseline(settings: BenchSettings): Promise<BaselineBuild | null> {
+  if (!settings.scenarios.includes('ledger') || settings.baselineCommit === null) return null;
+  log(`building ${settings.baselineCommit} in a temporary folder (BENCH_BASELINE_COMMIT; none to skip)...`);
+  const build = await buildCommit(settings.baselineCommit);
+  log(`  ${build.commit} built: ${build.dist}`);
+  return build;
 }
 
 async function chooseDatabases(settings: BenchSettings): Promise<DatabaseKind[]> {
@@ -78,27 +111,25 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
     `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; seed size ${settings.seedSize}${settings.seedSize === 'large' ? '' : ' (the targets assume large)'}`,
     `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(2)} at the start`,
     `${settings.rounds} alternating rounds of ${settings.runSeconds} s per side; the best run of each side is compared (highest req/s, lowest p99)`,
+    `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}`,
   ].join('\n');
-}
-
-async function createDatabase(kind: DatabaseKind, settings: BenchSettings): Promise<BenchDatabase> {
-  return kind === 'sqlite' ? createSqliteDatabase() : createPostgresDatabase(settings.postgresServerUrl);
 }
 
 /**
  * Every scenario on one fresh, seeded database. The soak gets a server of its own, started
  * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
+ * The ledger's scenarios come last: the big account they write would change the others' data.
  */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings): Promise<Comparison[]> {
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
   const label = LABELS[kind];
-  const database = await createDatabase(kind, settings);
+  const database = await createBenchDatabase(kind, settings.postgresServerUrl);
   try {
     log(`${label}: seeding ${settings.seedSize} demo data (npm run seed)...`);
     await seedDemoData(database.url, settings.seedSize);
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
-      const server = await startServer(projectServer(database.url, cpuProfileNodeOptions(settings.cpuProfileDir)));
+      const server = await startServer(projectServer(database.url, { nodeOptions: cpuProfileNodeOptions(settings.cpuProfileDir) }));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
         const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
@@ -110,10 +141,21 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings): Promi
         await stopServer(server);
       }
     };
-    await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
-    await withServer([memoryUnderSoak]);
-    log(`${label}: startupTimes`);
-    rows.push(...(await startupTimes(label, settings, database)));
+    if (settings.scenarios.includes('http')) {
+      await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
+      await withServer([memoryUnderSoak]);
+      log(`${label}: startupTimes`);
+      rows.push(...(await startupTimes(label, settings, database)));
+    }
+    if (settings.scenarios.includes('ledger')) {
+      log(`${label}: ledgerCheckCommand`);
+      rows.push(...(await ledgerCheckCommand(label, settings, database)));
+      await withServer([balancesOfABigAccount]);
+      if (baseline !== null) {
+        log(`${label}: postsBeforeAndAfterTheLedger`);
+        rows.push(...(await postsBeforeAndAfterTheLedger(label, settings, kind, baseline)));
+      }
+    }
     return rows;
   } finally {
     await database.drop();

@@ -12,14 +12,16 @@ import { bareNestApp, memoryUse, projectServer, RunningServer, startServer, stop
 import { Comparison, figure, log } from './support/report';
 import { BenchSettings } from './support/settings';
 
+/** Account 1 of the demo data is never closed; its first member reads its own transactions and creates more. */
+export const MEMBER_EMAIL = 'member1-1@demo.example';
 export const PAGE_SIZE = 20;
 /** 5,000 pages of 20. */
 export const DEEP_ROWS = 100_000;
-const READ_CONNECTIONS = 50;
+export const READ_CONNECTIONS = 50;
 const STORM_READ_CONNECTIONS = 20;
 const STORM_LOGIN_CONNECTIONS = 8;
 /** As many as pgbench's clients, so both sides of the write comparison have the same concurrency. */
-const WRITE_CONNECTIONS = 16;
+export const WRITE_CONNECTIONS = 16;
 const SOAK_CONNECTIONS = 20;
 const RSS_SAMPLES = 10;
 
@@ -40,12 +42,12 @@ export interface Fixture {
 // Alternating runs
 // ---------------------------------------------------------------------------------------------
 
-interface Sides<A, P> {
+export interface Sides<A, P> {
   anchor: A[];
   project: P[];
 }
 
-async function alternate<A, P>(rounds: number, anchor: () => Promise<A>, project: () => Promise<P>): Promise<Sides<A, P>> {
+export async function alternate<A, P>(rounds: number, anchor: () => Promise<A>, project: () => Promise<P>): Promise<Sides<A, P>> {
   const sides: Sides<A, P> = { anchor: [], project: [] };
   for (let round = 0; round < rounds; round += 1) {
     sides.anchor.push(await anchor());
@@ -55,7 +57,7 @@ async function alternate<A, P>(rounds: number, anchor: () => Promise<A>, project
 }
 
 /** The best of several runs: the machine is shared, so noise only ever makes a run worse. */
-function bestRate(results: readonly LoadResult[]): number {
+export function bestRate(results: readonly LoadResult[]): number {
   return Math.max(...results.map((result) => result.requestsPerSecond));
 }
 
@@ -63,17 +65,17 @@ function bestP99(results: readonly LoadResult[]): number {
   return Math.min(...results.map((result) => result.p99Ms));
 }
 
-function describeRuns(name: string, results: readonly LoadResult[]): string {
+export function describeRuns(name: string, results: readonly LoadResult[]): string {
   const runs = results.map((result) => `${result.requestsPerSecond.toFixed(0)} req/s p99 ${result.p99Ms} ms${result.failures > 0 ? ` (${result.failures} FAILED)` : ''}`);
   return `${name}: ${runs.join(' | ')}`;
 }
 
 /** The ratio of each round on its own, to show how much the best-of comparison moves with the noise. */
-function describeRoundRatios(sides: Sides<LoadResult, LoadResult>, ratioOf: (anchor: LoadResult, project: LoadResult) => number): string {
+export function describeRoundRatios(sides: Sides<LoadResult, LoadResult>, ratioOf: (anchor: LoadResult, project: LoadResult) => number): string {
   return `  per-round ratios: ${sides.anchor.map((anchor, round) => ratioOf(anchor, sides.project[round]).toFixed(2)).join(' | ')}`;
 }
 
-function failureNote(...groups: (readonly LoadResult[])[]): string | undefined {
+export function failureNote(...groups: (readonly LoadResult[])[]): string | undefined {
   const failures = groups.flat().reduce((sum, result) => sum + result.failures, 0);
   return failures > 0 ? `${failures} requests failed (errors or non-2xx): figures suspect` : undefined;
 }
@@ -101,7 +103,7 @@ function login(fixture: Fixture): () => LoadRequest {
 }
 
 /** Each with its own Idempotency-Key, so that every request creates a transaction (none is a replay). */
-function createTransaction(fixture: Fixture, label: string): () => LoadRequest {
+export function createTransaction(token: string, label: string): () => LoadRequest {
   let sequence = 0;
   const run = `${label}-${process.pid}-${Date.now()}`;
   return () => {
@@ -109,7 +111,7 @@ function createTransaction(fixture: Fixture, label: string): () => LoadRequest {
     return {
       method: 'POST',
       path: '/v1/transactions',
-      headers: { ...bearer(fixture.member.token), 'content-type': 'application/json', 'idempotency-key': `${run}-${sequence}` },
+      headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `${run}-${sequence}` },
       body: JSON.stringify({ type: 'payment', amount: 1250, currency: 'EUR', metadata: { order_id: String(sequence), channel: 'bench' } }),
     };
   };
@@ -251,8 +253,8 @@ export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
 /** POST /v1/transactions (fresh Idempotency-Key each) vs raw commits: better-sqlite3 or pgbench. */
 export async function createTransactions(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server, database } = fixture;
-  const posts = () => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture, 'bench') });
-  await runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.warmupSeconds, next: createTransaction(fixture, 'warm-up') });
+  const posts = () => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture.member.token, 'bench') });
+  await runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.warmupSeconds, next: createTransaction(fixture.member.token, 'warm-up') });
   const scenario = `POST /v1/transactions (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns`;
 
   if (database.kind === 'sqlite') {
@@ -311,7 +313,7 @@ export async function memoryUnderSoak(fixture: Fixture): Promise<Comparison[]> {
   const pid = server.process.pid;
   if (pid === undefined) throw new Error('the server has no pid');
   const read = readOwnTransaction(fixture);
-  const create = createTransaction(fixture, 'soak');
+  const create = createTransaction(fixture.member.token, 'soak');
   const first = constant(firstPage(fixture));
   const deep = constant(deepPage(fixture));
   // Of every 100 requests: 1 login, 15 creations, 10 first pages, 10 deep pages, 64 reads of one transaction.

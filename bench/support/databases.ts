@@ -19,6 +19,10 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+export function createBenchDatabase(kind: BenchDatabase['kind'], postgresServerUrl: string): Promise<BenchDatabase> {
+  return kind === 'sqlite' ? createSqliteDatabase() : createPostgresDatabase(postgresServerUrl);
+}
+
 export async function createSqliteDatabase(): Promise<BenchDatabase> {
   const scratchDir = mkdtempSync(join(tmpdir(), 'payments-bench-'));
   return { kind: 'sqlite', url: `sqlite:${join(scratchDir, 'app.db')}`, scratchDir, drop: async () => rmSync(scratchDir, { recursive: true, force: true }) };
@@ -57,11 +61,12 @@ export async function postgresAnswers(serverUrl: string): Promise<boolean> {
 }
 
 /**
- * `npm run seed -- --size <size>` as an operator runs it (the built command). It also runs the
- * migrations and creates the bench admin, so the server started afterwards finds a migrated database.
+ * `npm run seed -- --size <size>` as an operator runs it (the built command; `dist` names another
+ * build's). It also runs the migrations and creates the bench admin, so the server started
+ * afterwards finds a migrated database.
  */
-export async function seedDemoData(databaseUrl: string, size: SeedSize): Promise<void> {
-  const seed = spawn(process.execPath, [join(process.cwd(), 'dist', 'seed', 'seed.js'), '--size', size, '--seed', '1'], {
+export async function seedDemoData(databaseUrl: string, size: SeedSize, dist = join(process.cwd(), 'dist')): Promise<void> {
+  const seed = spawn(process.execPath, [join(dist, 'seed', 'seed.js'), '--size', size, '--seed', '1'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -83,13 +88,20 @@ export interface DeepPosition {
  * table has fewer rows (a small seed), and the position says so.
  */
 export async function deepListPosition(databaseUrl: string, wantedDepth: number, pageSize: number): Promise<DeepPosition> {
-  const dataSource = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: databaseUrl }).database)).initialize();
-  try {
+  return withDataSource(databaseUrl, async (dataSource) => {
     const [{ total }] = (await dataSource.query('SELECT COUNT(*) AS total FROM transactions')) as { total: number | string }[];
     const totalRows = Number(total);
     const depth = Math.max(1, Math.min(wantedDepth, totalRows - pageSize));
     const [{ id }] = (await dataSource.query(`SELECT id FROM transactions ORDER BY id DESC LIMIT 1 OFFSET ${depth - 1}`)) as { id: string }[];
     return { afterId: id, depth, totalRows };
+  });
+}
+
+/** A connection of the bench's own to the database, for what is read or written straight in SQL. */
+export async function withDataSource<T>(databaseUrl: string, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: databaseUrl }).database)).initialize();
+  try {
+    return await work(dataSource);
   } finally {
     await dataSource.destroy();
   }

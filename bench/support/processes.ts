@@ -8,6 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const PROJECT_PORT = 3917;
 export const BARE_APP_PORT = 3918;
+/** A second build of the service, running beside the first (before/after figures). */
+export const BASELINE_PORT = 3919;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */
@@ -29,12 +31,24 @@ interface ServerSpec {
   nodeOptions?: string[];
 }
 
+export interface ProjectServerOptions {
+  nodeOptions?: string[];
+  /** The build's output folder (default: the one being measured, see serverDist). */
+  dist?: string;
+  port?: number;
+}
+
+/** BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors. */
+export function serverDist(): string {
+  return resolve(process.env.BENCH_SERVER_DIST ?? 'dist');
+}
+
 /** The service as `npm run start:prod` runs it (dist/main.js), with limits off and little logging. */
-export function projectServer(databaseUrl: string, nodeOptions: string[] = []): ServerSpec {
+export function projectServer(databaseUrl: string, options: ProjectServerOptions = {}): ServerSpec {
+  const { nodeOptions = [], dist = serverDist(), port = PROJECT_PORT } = options;
   return {
-    // BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors.
-    script: resolve(process.env.BENCH_SERVER_DIST ?? 'dist', 'main.js'),
-    port: PROJECT_PORT,
+    script: join(dist, 'main.js'),
+    port,
     readyPath: '/health/ready',
     nodeOptions,
     env: {
@@ -113,4 +127,36 @@ export function memoryUse(pid: number): MemoryUse {
     return Number(match[1]);
   };
   return { rssMB: (kib('VmRSS') * 1024) / 1e6, peakMB: (kib('VmHWM') * 1024) / 1e6 };
+}
+
+export interface FinishedCommand {
+  exitCode: number | null;
+  stdout: string;
+  wallMs: number;
+  /** The highest VmHWM read while it ran (sampled every PEAK_POLL_MS, so growth in its last moments may be missed). */
+  peakMB: number;
+}
+
+const PEAK_POLL_MS = 20;
+
+/** Runs a Node script to its end, its stdout collected, its peak resident memory sampled from /proc. */
+export async function runNodeScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<FinishedCommand> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  let peakMB = 0;
+  const samplePeak = () => {
+    try {
+      if (child.pid !== undefined) peakMB = Math.max(peakMB, memoryUse(child.pid).peakMB);
+    } catch {
+      // gone between the poll and the read: the previous sample stands
+    }
+  };
+  const timer = setInterval(samplePeak, PEAK_POLL_MS);
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  }).finally(() => clearInterval(timer));
+  return { exitCode, stdout, wallMs: performance.now() - startedAt, peakMB };
 }

@@ -11,7 +11,8 @@ export interface Comparison {
   ratioOf: 'project / anchor' | 'anchor / project';
   /** What the target judges: the ratio, or the project figure itself (the anchor then only gives scale). */
   judged: 'ratio' | 'project';
-  target: { atLeast: number } | { atMost: number };
+  /** null: a figure shown for scale, with no target to meet. */
+  target: { atLeast: number } | { atMost: number } | null;
   note?: string;
 }
 
@@ -21,6 +22,7 @@ export function ratio(row: Comparison): number | null {
 }
 
 export function met(row: Comparison): boolean {
+  if (row.target === null) return false;
   const value = row.judged === 'ratio' ? ratio(row) : row.project;
   if (value === null) return false;
   return 'atLeast' in row.target ? value >= row.target.atLeast : value <= row.target.atMost;
@@ -32,13 +34,17 @@ export function formatTable(rows: readonly Comparison[]): string {
     const value = ratio(row);
     // Three decimals: at two, a ratio of 1.202 against a target of 1.2 would read as met.
     const ratioText = value === null ? '-' : `${value.toFixed(3)} (${row.ratioOf})`;
-    const bound = 'atLeast' in row.target ? `>= ${row.target.atLeast}` : `<= ${row.target.atMost}`;
-    const target = row.judged === 'ratio' ? `ratio ${bound}` : `${bound} ${row.unit}`;
     const anchor = row.anchor === null ? '-' : `${figure(row.anchor)} ${row.unit}`;
-    lines.push(`| ${row.database} | ${row.scenario} | ${figure(row.project)} ${row.unit} | ${anchor} | ${ratioText} | ${target} | ${met(row) ? 'yes' : 'no'} |`);
+    lines.push(`| ${row.database} | ${row.scenario} | ${figure(row.project)} ${row.unit} | ${anchor} | ${ratioText} | ${describeTarget(row)} | ${row.target === null ? '-' : met(row) ? 'yes' : 'no'} |`);
   }
   const notes = rows.filter((row) => row.note !== undefined).map((row) => `- ${row.database}, ${row.scenario}: ${row.note}`);
   return `${lines.join('\n')}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}`;
+}
+
+function describeTarget(row: Comparison): string {
+  if (row.target === null) return '-';
+  const bound = 'atLeast' in row.target ? `>= ${row.target.atLeast}` : `<= ${row.target.atMost}`;
+  return row.judged === 'ratio' ? `ratio ${bound}` : `${bound} ${row.unit}`;
 }
 
 export function figure(value: number): string {

@@ -2,6 +2,9 @@
 
 export type SeedSize = 'small' | 'medium' | 'large';
 export type DatabaseKind = 'sqlite' | 'postgres';
+/** http: the service's figures against outside anchors; ledger: the ledger's figures (big account, before/after, ledger-check). */
+export type ScenarioGroup = 'http' | 'ledger';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger'];
 
 export interface BenchSettings {
   quick: boolean;
@@ -23,9 +26,16 @@ export interface BenchSettings {
   postgresServerUrl: string;
   /** Directory for a CPU profile of the server during the GET scenario, or null for none. */
   cpuProfileDir: string | null;
+  scenarios: ScenarioGroup[];
+  /** Posted transactions of the account whose balances are read beside those of an account with 10. */
+  bigAccountTransactions: number;
+  /** The commit whose POST /v1/transactions the current build is compared with, or null for none. */
+  baselineCommit: string | null;
 }
 
 const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
+/** The last commit before the ledger. */
+const DEFAULT_BASELINE_COMMIT = '2d92ae4';
 
 export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const quick = env.BENCH_QUICK === '1';
@@ -44,6 +54,9 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     databases: databaseList(env.BENCH_DATABASES),
     postgresServerUrl: env.TEST_DATABASE_URL || DEFAULT_POSTGRES_SERVER,
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || null,
+    scenarios: scenarioGroups(env.BENCH_SCENARIOS),
+    bigAccountTransactions: quick ? 50_000 : 1_000_000,
+    baselineCommit: baselineCommit(env.BENCH_BASELINE_COMMIT),
   };
 }
 
@@ -67,4 +80,18 @@ function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {
     if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES lists sqlite and/or postgres, got "${value}"`);
     return kind;
   });
+}
+
+function scenarioGroups(value: string | undefined): ScenarioGroup[] {
+  if (value === undefined || value === '' || value === 'all') return [...SCENARIO_GROUPS];
+  return value.split(',').map((entry) => {
+    const group = SCENARIO_GROUPS.find((name) => name === entry.trim());
+    if (group === undefined) throw new Error(`BENCH_SCENARIOS lists ${SCENARIO_GROUPS.join(' and/or ')} (or all), got "${value}"`);
+    return group;
+  });
+}
+
+function baselineCommit(value: string | undefined): string | null {
+  if (value === undefined || value === '') return DEFAULT_BASELINE_COMMIT;
+  return value === 'none' ? null : value;
 }
