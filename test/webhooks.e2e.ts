@@ -155,6 +155,20 @@ describe('Webhook deliveries', () => {
     assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b));
   });
 
+  it('follows no redirect: a 3xx is a failed attempt', async () => {
+    const endpoint = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
+    receiver.answer = () => 302;
+    await credit(t.api, owner.token, 9);
+    await receiver.waitFor(() => receiver.received.length >= 1, 'the first attempt');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(receiver.received.length, 1, 'the redirect was not followed');
+    const [delivery] = (await t.api.get(`/v1/webhook_endpoints/${endpoint.id}/deliveries`, { token: owner.token })).body.data;
+    assert.deepEqual([delivery.status, delivery.status_code], ['pending', 302]);
+    assert.ok(delivery.next_retry_at !== null);
+    receiver.answer = () => 200;
+    await receiver.waitFor(() => receiver.accepted().length === 1, 'the retry');
+  });
+
   it('signs with both secrets for a while after a rotation', async () => {
     const endpoint = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
     const rotated = await t.api.post(`/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, undefined, { token: owner.token });
