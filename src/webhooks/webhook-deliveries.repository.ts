@@ -47,6 +47,9 @@ function claimStatement(rowLocks: boolean): Sql {
 const CLAIM_WITH_ROW_LOCKS = claimStatement(true);
 const CLAIM = claimStatement(false);
 
+/** A read, cheaper than the claim (a write) when nothing is due, which is the idle worker's common case. */
+const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT 1`;
+
 /** Each outcome is written only while the lease is still the one this worker took. */
 const SUCCEED = sql`UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL, next_attempt_at = NULL,
     last_status_code = $3, last_error = NULL, last_duration_ms = $4, updated_at = $5
@@ -106,6 +109,10 @@ export class WebhookDeliveriesRepository {
         delivery.createdAt.getTime(),
       ]),
     );
+  }
+
+  async anyDue(manager: EntityManager, now: Date): Promise<boolean> {
+    return (await ANY_DUE.row(manager, [now.getTime()])) !== null;
   }
 
   async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {

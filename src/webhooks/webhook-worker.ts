@@ -71,7 +71,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   private async claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = new Date();
     try {
-      return await this.db.run((manager) => this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), limit));
+      return await this.db.run(async (manager) =>
+        (await this.deliveries.anyDue(manager, now)) ? this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), limit) : [],
+      );
     } catch (error) {
       this.logger.warn(`could not claim webhook deliveries: ${(error as Error).message}`);
       return [];

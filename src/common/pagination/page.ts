@@ -51,7 +51,9 @@ export async function fetchMergedPage<Entity extends ObjectLiteral & { id: strin
 ): Promise<Page<Item>> {
   const limit = pagination.limit ?? DEFAULT_PAGE_SIZE;
   const cursorId = pagination.cursor === undefined ? undefined : decodeCursor(pagination.cursor).id;
-  const pages = await Promise.all(queries.map(({ query, options }) => pageRows(query, limit, cursorId, options ?? {})));
+  // One after the other: inside a transaction they share one connection.
+  const pages: Entity[][] = [];
+  for (const { query, options } of queries) pages.push(await pageRows(query, limit, cursorId, options ?? {}));
   const rows = pages.length === 1 ? pages[0] : pages.flat().sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const hasMore = rows.length > limit;
   const shown = hasMore ? rows.slice(0, limit) : rows;

@@ -29,14 +29,15 @@ export class Ledger1763870000000 implements MigrationInterface {
     );
     await queryRunner.dropIndex('transactions', 'idx_transactions_counterparty_status');
     await queryRunner.createIndices('transactions', [
-      new TableIndex({ name: 'idx_transactions_refunded_transaction_id', columnNames: ['refunded_transaction_id'] }),
-      new TableIndex({ name: 'idx_transactions_counterparty_id', columnNames: ['counterparty_account_id', 'id'] }),
-      new TableIndex({ name: 'idx_transactions_counterparty_status_id', columnNames: ['counterparty_account_id', 'status', 'id'] }),
-      new TableIndex({ name: 'idx_transactions_counterparty_currency_id', columnNames: ['counterparty_account_id', 'currency', 'id'] }),
+      new TableIndex({ name: 'idx_transactions_refunded_transaction_id', columnNames: ['refunded_transaction_id'], where: 'refunded_transaction_id IS NOT NULL' }),
+      new TableIndex({ name: 'idx_transactions_counterparty_id', columnNames: ['counterparty_account_id', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
+      new TableIndex({ name: 'idx_transactions_counterparty_status_id', columnNames: ['counterparty_account_id', 'status', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
+      new TableIndex({ name: 'idx_transactions_counterparty_currency_id', columnNames: ['counterparty_account_id', 'currency', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
     ]);
     await queryRunner.createTable(
       new Table({
         name: 'ledger_entries',
+        withoutRowid: true,
         columns: [
           { ...text('transaction_id', 40), isPrimary: true },
           { ...text('side', 8), isPrimary: true },
@@ -52,13 +53,14 @@ export class Ledger1763870000000 implements MigrationInterface {
         ],
         indices: [
           { name: 'idx_ledger_entries_account_status', columnNames: ['account_id', 'status', 'transaction_id'] },
-          { name: 'idx_ledger_entries_account_posted', columnNames: ['account_id', 'currency', 'posted_at', 'posted_seq'] },
+          { name: 'idx_ledger_entries_account_posted', columnNames: ['account_id', 'currency', 'posted_at', 'posted_seq'], where: 'posted_at IS NOT NULL' },
         ],
       }),
     );
     await queryRunner.createTable(
       new Table({
         name: 'ledger_balances',
+        withoutRowid: true,
         columns: [
           { ...text('account_id', 40), isPrimary: true },
           { ...text('currency', 3), isPrimary: true },

@@ -27,6 +27,7 @@ export class Events1763960000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'event_streams',
+        withoutRowid: true,
         columns: [
           { name: 'stream', type: 'varchar', length: '40', isPrimary: true },
           { name: 'last_sequence', type: 'bigint' },

@@ -2,7 +2,7 @@ import { Entity, PrimaryColumn } from 'typeorm';
 import { AmountColumn } from '../../database/columns';
 
 /** The last sequence handed out in a stream; its row is the lock that keeps sequences gapless and ordered. */
-@Entity('event_streams')
+@Entity('event_streams', { withoutRowid: true })
 export class EventStream {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   stream: string;

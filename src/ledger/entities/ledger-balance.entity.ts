@@ -9,7 +9,7 @@ import { AmountColumn, TimestampColumn } from '../../database/columns';
  * write in a currency would otherwise queue on one row; their balance is what
  * the ledger check derives from the entries.
  */
-@Entity('ledger_balances')
+@Entity('ledger_balances', { withoutRowid: true })
 export class LedgerBalance {
   @PrimaryColumn({ name: 'account_id', type: 'varchar', length: 40 })
   accountId: string;

@@ -14,9 +14,11 @@ export type EntryStatus = (typeof ENTRY_STATUSES)[number];
  * world. Entries move from pending to posted or canceled with their
  * transaction, and are never changed in amount nor deleted.
  */
-@Entity('ledger_entries')
+// WITHOUT ROWID (SQLite): the table is its primary key's b-tree, one page fewer to write per entry.
+@Entity('ledger_entries', { withoutRowid: true })
 @Index('idx_ledger_entries_account_status', ['accountId', 'status', 'transactionId'])
-@Index('idx_ledger_entries_account_posted', ['accountId', 'currency', 'postedAt', 'postedSeq'])
+// Partial: `as_of` reads posted entries only, so a pending entry costs this index nothing until it posts.
+@Index('idx_ledger_entries_account_posted', ['accountId', 'currency', 'postedAt', 'postedSeq'], { where: 'posted_at IS NOT NULL' })
 export class LedgerEntry {
   @PrimaryColumn({ name: 'transaction_id', type: 'varchar', length: 40 })
   transactionId: string;

@@ -24,9 +24,10 @@ export type TransactionMetadata = Record<string, string>;
 @Index('idx_transactions_status_id', ['status', 'id'])
 @Index('idx_transactions_type_id', ['type', 'id'])
 @Index('idx_transactions_currency_id', ['currency', 'id'])
-@Index('idx_transactions_counterparty_id', ['counterpartyAccountId', 'id'])
-@Index('idx_transactions_counterparty_status_id', ['counterpartyAccountId', 'status', 'id'])
-@Index('idx_transactions_counterparty_currency_id', ['counterpartyAccountId', 'currency', 'id'])
+// Partial: only transfers have a counterparty, and only they need these (the receiver's lists).
+@Index('idx_transactions_counterparty_id', ['counterpartyAccountId', 'id'], { where: 'counterparty_account_id IS NOT NULL' })
+@Index('idx_transactions_counterparty_status_id', ['counterpartyAccountId', 'status', 'id'], { where: 'counterparty_account_id IS NOT NULL' })
+@Index('idx_transactions_counterparty_currency_id', ['counterpartyAccountId', 'currency', 'id'], { where: 'counterparty_account_id IS NOT NULL' })
 export class Transaction {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -74,7 +75,7 @@ export class Transaction {
   paymentId: string | null;
 
   /** Refunds: the payment (of the same account and currency) this refund gives money back for. */
-  @Index('idx_transactions_refunded_transaction_id')
+  @Index('idx_transactions_refunded_transaction_id', { where: 'refunded_transaction_id IS NOT NULL' })
   @Column({ name: 'refunded_transaction_id', type: 'varchar', length: 40, nullable: true })
   @ForeignKey('transactions', { onDelete: 'RESTRICT', name: 'fk_transactions_refunded_transaction_id' })
   refundedTransactionId: string | null;
