@@ -82,7 +82,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const sessions = log.fake('sessions', { revokeAll: async () => ({ sessions: 3, tokens: 7 }) });
   const canceled = [transactionOf(ACCOUNT, null), transactionOf(ACCOUNT, newId('acc')), transactionOf(newId('acc'), ACCOUNT), transactionOf(ACCOUNT, null)];
   const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => [], cancelPendingOfAccount: async () => canceled });
-  const ledger = log.fake('ledger', { cancelPendingTouching: async () => ({ transactions: 4, balances: [] }) });
+  const ledger = log.fake('ledger', { cancelPendingTouching: async () => [] });
   const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)] });
   const events = new FakeEventLog(log);
   const service = new AccountClosureService(

@@ -48,12 +48,12 @@ export class AccountClosureService {
       const revoked = await this.sessions.revokeAll(manager, { userIds }, 'account_closed', now);
       // The books first: they lock the balances of every pending transaction involved (the account's, and those of the
       // other side of its transfers) before the transaction rows change (lock-order.md).
-      const books = await this.ledger.cancelPendingTouching(manager, account.id, now);
+      const balances = await this.ledger.cancelPendingTouching(manager, account.id, now);
       const released = await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
       const transactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
       const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
       const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
-      await this.events.record(manager, closureEvents(closed, transactions, released, payments, books.balances, now));
+      await this.events.record(manager, closureEvents(closed, transactions, released, payments, balances, now));
       return {
         account_id: account.id,
         status: 'closed',

@@ -7,12 +7,6 @@ import { balanceChange, BalanceChange, isExternalAccount, Posting, sidesOf } fro
 
 export type OverdraftRule = 'allowed' | 'forbidden';
 
-/** What a closure did to the books: the transactions whose entries it canceled, and the balances it released. */
-export interface CanceledPostings {
-  transactions: number;
-  balances: ChangedBalance[];
-}
-
 /**
  * The books. Every method runs inside the caller's database transaction, so
  * entries and balances land with the transaction that moves them, or not at
@@ -89,9 +83,9 @@ export class LedgerService {
   /**
    * Cancels every pending transaction involving the account, in the books (a
    * closure): locks the balances they touch, cancels their entries, releases
-   * what they held.
+   * what they held. The balances it released.
    */
-  async cancelPendingTouching(manager: EntityManager, accountId: string, at: Date): Promise<CanceledPostings> {
+  async cancelPendingTouching(manager: EntityManager, accountId: string, at: Date): Promise<ChangedBalance[]> {
     for (const key of await this.ledger.pendingBalancesTouching(manager, accountId)) await this.ledger.lock(manager, key, at);
     const canceled = await this.ledger.cancelPendingTouching(manager, accountId, at);
     const changes = new Map<string, { key: BalanceKey; change: BalanceChange }>();
@@ -108,7 +102,7 @@ export class LedgerService {
     for (const { key, change } of [...changes.values()].sort((a, b) => compareKeys(a.key, b.key))) {
       balances.push(await this.ledger.applyChange(manager, key, change, null, at));
     }
-    return { transactions: canceled.length / 2, balances };
+    return balances;
   }
 
   private async applyToBalances(manager: EntityManager, posting: Posting, from: 'new' | 'pending', to: 'posted' | 'canceled', at: Date): Promise<Map<EntrySide, ChangedBalance>> {
