@@ -26,6 +26,7 @@ const PAYMENT_FIELDS = [
   'customer',
   'description',
   'expires_at',
+  'failure_code',
   'id',
   'metadata',
   'paid_at',
@@ -36,7 +37,7 @@ const PAYMENT_FIELDS = [
   'transaction_id',
   'updated_at',
 ];
-const STATUS_FIELDS = ['amount', 'currency', 'expires_at', 'paid_at', 'payment_id', 'status', 'transaction_id', 'updated_at'];
+const STATUS_FIELDS = ['amount', 'currency', 'expires_at', 'failure_code', 'paid_at', 'payment_id', 'status', 'transaction_id', 'updated_at'];
 const STATUSES = ['pending', 'authorized', 'succeeded', 'failed', 'canceled', 'expired'];
 const UNKNOWN_PAYMENT = 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
 const MALFORMED_PAYMENT_IDS = ['pay_123', 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 'not-a-payment', 'pay_01jdq4z8x9t2m3n4p5q6r7s8t9', UNKNOWN_PAYMENT];
@@ -58,7 +59,9 @@ function assertPayment(payment: any, expected: Record<string, unknown> = {}): vo
   assert.ok(Number.isInteger(payment.amount));
   assert.deepEqual(Object.keys(payment.customer).sort(), ['email', 'name']);
   assert.equal(typeof payment.payment_url, 'string');
-  assert.ok(new URL(payment.payment_url).href.includes(payment.id), 'payment_url is a URL naming the request');
+  // The hosted page's address: a random token of its own, never the id.
+  assert.match(payment.payment_url, /^http:\/\/127\.0\.0\.1:\d+\/pay\/[A-Za-z0-9_-]{32}$/);
+  assert.ok(!payment.payment_url.includes(payment.id.slice(4)), 'payment_url does not name the request');
   for (const field of ['created_at', 'updated_at', 'expires_at']) assert.match(payment[field], ISO_TIMESTAMP, field);
   if (payment.paid_at !== null) assert.match(payment.paid_at, ISO_TIMESTAMP);
   if (payment.transaction_id !== null) assert.match(payment.transaction_id, TRANSACTION_ID);
@@ -70,6 +73,7 @@ function statusOf(payment: any): Record<string, unknown> {
   return {
     payment_id: payment.id,
     status: payment.status,
+    failure_code: payment.failure_code,
     amount: payment.amount,
     currency: payment.currency,
     expires_at: payment.expires_at,
@@ -347,6 +351,7 @@ describe('GET /v1/payments/{payment_id} and /v1/payments/{payment_id}/status', (
       assert.deepEqual(status, {
         payment_id: payment.id,
         status: 'pending',
+        failure_code: null,
         amount: 4999,
         currency: 'EUR',
         expires_at: payment.expires_at,
@@ -483,7 +488,7 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
       const payment = await createPayment(t.api, owner.token, { capture_method: captureMethod });
       const failed = await simulate(t.api, owner.token, payment.id, 'failed');
       expectStatus(failed, 200);
-      assertPayment(failed.body, { ...payment, status: 'failed', paid_at: null, transaction_id: null, updated_at: failed.body.updated_at });
+      assertPayment(failed.body, { ...payment, status: 'failed', failure_code: 'card_declined', paid_at: null, transaction_id: null, updated_at: failed.body.updated_at });
       for (const outcome of ['succeeded', 'authorized', 'failed']) {
         expectError(await simulate(t.api, owner.token, payment.id, outcome), 409, 'payment_not_pending');
       }

@@ -198,7 +198,8 @@ describe('npm run seed', () => {
       assert.equal(creationTimeOf(String(payment.id)).getTime(), createdAt);
       assert.equal(instant(payment.expires_at), createdAt + 7 * DAY_MS);
       assert.ok(instant(payment.updated_at)! >= createdAt);
-      assert.equal(payment.payment_url, `https://sandbox.checkout.example/pay/${payment.id}`);
+      assert.equal(payment.payment_url, `http://127.0.0.1:3000/pay/${payment.checkout_token}`);
+      assert.match(String(payment.checkout_token), /^[A-Za-z0-9_-]{32}$/);
       assert.equal(payment.provider, 'sandbox');
       if (payment.status === 'authorized') assert.equal(payment.capture_method, 'manual');
       assert.equal(payment.status === 'succeeded', payment.paid_at !== null);

@@ -65,7 +65,7 @@ function paymentOf(accountId: string): PaymentRequest {
   const now = new Date();
   return {
     id: newId('pay'), accountId, purpose: 'invoice', referenceId: null, amount: 5, currency: 'EUR', description: null, customerEmail: 'payer@example.com',
-    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', paymentUrl: 'https://pay.example/x', metadata: {},
+    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', paymentUrl: 'https://pay.example/x', checkoutToken: null, failureCode: null, metadata: {},
     transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
   };
 }

@@ -54,6 +54,12 @@ export class AppConfig {
   readonly webhookRetryWaitsSeconds: number[];
   /** How long a delivery is retried, and an endpoint that fails everything stays enabled. */
   readonly webhookGiveUpAfterSeconds: number;
+  /** Where customers reach the service (no trailing slash); payment_url is {publicBaseUrl}/pay/{checkout_token}. */
+  readonly publicBaseUrl: string;
+  /** How often unpaid requests past expires_at are moved to expired. */
+  readonly paymentExpiryIntervalSeconds: number;
+  /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
+  readonly checkoutPerMinute: number;
 
   constructor(env: Environment) {
     const problems: string[] = [];
@@ -108,6 +114,9 @@ export class AppConfig {
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.jwtKey, problems);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
+    this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
+    this.paymentExpiryIntervalSeconds = reader.duration('PAYMENT_EXPIRY_INTERVAL', '15s', 1);
+    this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }
@@ -124,6 +133,16 @@ function webhookSecretKey(raw: string | undefined, jwtKey: KeyObject, problems: 
     return key;
   }
   return Buffer.from(hkdfSync('sha256', jwtKey.export(), Buffer.alloc(0), 'webhook endpoint secrets', 32));
+}
+
+/** An http(s) origin with an optional path prefix, without a trailing slash, query or fragment. */
+function publicBaseUrl(raw: string, problems: string[]): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (url === null || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '') {
+    problems.push(`PUBLIC_BASE_URL must be an http:// or https:// address without query or fragment, got "${raw}"`);
+    return 'http://127.0.0.1:3000';
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {

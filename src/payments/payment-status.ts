@@ -1,7 +1,18 @@
-import { CaptureMethod, OPEN_PAYMENT_STATUSES, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
+import { CaptureMethod, OPEN_PAYMENT_STATUSES, PaymentFailureCode, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
 
 export const SIMULATED_OUTCOMES = ['authorized', 'succeeded', 'failed'] as const;
 export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number];
+
+/**
+ * One transition of a payment request: where it goes, the statuses it may
+ * leave, and why it failed (failures only). Every way of driving a request
+ * (simulate, the checkout page, capture, cancel) is one of these.
+ */
+export interface PaymentMove {
+  to: Exclude<PaymentStatus, 'pending'>;
+  from: readonly PaymentStatus[];
+  failureCode?: PaymentFailureCode;
+}
 
 /** A pending or authorized request past its expiry reads as expired, whatever is stored. */
 export function effectiveStatus(payment: Pick<PaymentRequest, 'status' | 'expiresAt'>, now: Date): PaymentStatus {
@@ -23,3 +34,33 @@ export function statusesAllowing(outcome: SimulatedOutcome, captureMethod: Captu
       return ['pending'];
   }
 }
+
+/** The sandbox's simulate endpoint: a simulated failure is a declined card. */
+export function simulatedMove(outcome: SimulatedOutcome, captureMethod: CaptureMethod): PaymentMove {
+  const from = statusesAllowing(outcome, captureMethod);
+  return outcome === 'failed' ? { to: 'failed', from, failureCode: 'card_declined' } : { to: outcome, from };
+}
+
+/**
+ * What the provider answered to a customer's attempt: approved, refused (the
+ * request fails), or not attempted because the card is not one it takes
+ * (nothing moves; the customer may try another).
+ */
+export type PaymentAttempt =
+  | { outcome: 'approved' }
+  | { outcome: 'refused'; failureCode: PaymentFailureCode }
+  | { outcome: 'card_not_accepted'; message: string };
+
+export type AttemptedPayment = Exclude<PaymentAttempt, { outcome: 'card_not_accepted' }>;
+
+/** An approved attempt charges (automatic capture) or only authorizes (manual); a refused one fails the request. */
+export function attemptMove(attempt: AttemptedPayment, captureMethod: CaptureMethod): PaymentMove {
+  if (attempt.outcome === 'refused') return { to: 'failed', from: ['pending'], failureCode: attempt.failureCode };
+  return { to: captureMethod === 'manual' ? 'authorized' : 'succeeded', from: ['pending'] };
+}
+
+/** The merchant takes the funds an authorization holds. */
+export const CAPTURE: PaymentMove = { to: 'succeeded', from: ['authorized'] };
+
+/** The merchant withdraws a request the customer has not completed, or releases an authorization. */
+export const CANCELLATION: PaymentMove = { to: 'canceled', from: OPEN_PAYMENT_STATUSES };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
@@ -6,7 +6,8 @@ import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
-import { PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
+import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
+import { PaymentPageDto, PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
 import { SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
 import { PaymentsService } from './payments.service';
 
@@ -31,6 +32,20 @@ export class PaymentsController {
   @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<PaymentResponseDto> {
     return this.payments.create(caller, body, commit);
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listPayments',
+    summary: 'List payment requests',
+    description:
+      "Newest first. Members see their account's requests; admins see all, or one account's with `account_id`. Filters combine " +
+      'with AND; `status` filters as requests read now (an unpaid request past `expires_at` is `expired`).',
+  })
+  @ApiOkResponse({ type: PaymentPageDto })
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ListPaymentsQueryDto): Promise<PaymentPageDto> {
+    return this.payments.list(caller, query);
   }
 
   @Get(':payment_id')
@@ -74,5 +89,38 @@ export class PaymentsController {
     @Body() body: SimulatePaymentRequestDto,
   ): Promise<PaymentResponseDto> {
     return this.payments.simulate(caller, paymentId, body.outcome);
+  }
+
+  @Post(':payment_id/capture')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'capturePayment',
+    summary: 'Capture an authorized payment request',
+    description:
+      'The account owner or an admin. Charges the funds an authorization holds: `authorized` becomes `succeeded` and the account ' +
+      'receives its posted `credit` transaction. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. ' +
+      'Of concurrent captures exactly one succeeds.',
+  })
+  @ApiParam(PAYMENT_ID)
+  @ApiOkResponse({ type: PaymentResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
+  capture(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentResponseDto> {
+    return this.payments.capture(caller, paymentId);
+  }
+
+  @Post(':payment_id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'cancelPayment',
+    summary: 'Cancel a payment request',
+    description:
+      'The account owner or an admin. A `pending` request is withdrawn and an `authorized` one released: both become `canceled`, ' +
+      'and the checkout page shows it without a form. Anything else is `409 payment_not_pending`.',
+  })
+  @ApiParam(PAYMENT_ID)
+  @ApiOkResponse({ type: PaymentResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
+  cancel(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentResponseDto> {
+    return this.payments.cancel(caller, paymentId);
   }
 }

@@ -1,7 +1,39 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
-import { OPEN_PAYMENT_STATUSES, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
+import { lowestIdAt } from '../common/ids/ids';
+import { fetchPage, Page } from '../common/pagination/page';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { hasRowLocks } from '../database/dialect';
+import { Sql } from '../database/sql';
+import { OPEN_PAYMENT_STATUSES, PaymentPurpose, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
+
+export interface PaymentFilters {
+  /** As read: `expired` includes open requests past expires_at, `pending` and `authorized` exclude them. */
+  status?: PaymentStatus;
+  purpose?: PaymentPurpose;
+  customerEmail?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+}
+
+/**
+ * The open requests past their expiry, oldest expiry first, moved to expired;
+ * their ids. The outer condition is checked again on each row as it is
+ * updated, so a request paid or canceled meanwhile stays as it is; on
+ * PostgreSQL, SKIP LOCKED lets instances expire side by side.
+ */
+function expireDueStatement(rowLocks: boolean): Sql {
+  const open = OPEN_PAYMENT_STATUSES.map((status) => `'${status}'`).join(', ');
+  return new Sql(`UPDATE payment_requests SET status = 'expired', updated_at = $1
+  WHERE id IN (
+    SELECT due.id FROM payment_requests due WHERE due.status IN (${open}) AND due.expires_at <= $1
+    ORDER BY due.status, due.expires_at LIMIT $2${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
+    AND status IN (${open}) AND expires_at <= $1
+  RETURNING id`);
+}
+const EXPIRE_DUE_WITH_ROW_LOCKS = expireDueStatement(true);
+const EXPIRE_DUE = expireDueStatement(false);
 
 /** The payment_requests table. */
 @Injectable()
@@ -14,11 +46,33 @@ export class PaymentsRepository {
     return manager.findOneBy(PaymentRequest, { id: paymentId });
   }
 
+  /** The request a checkout page token opens; null for any other string. */
+  findByCheckoutToken(manager: EntityManager, checkoutToken: string): Promise<PaymentRequest | null> {
+    return manager.findOneBy(PaymentRequest, { checkoutToken });
+  }
+
   /** The request when it belongs to an account in scope; null otherwise. */
   findVisible(manager: EntityManager, scope: AccountScope, paymentId: string): Promise<PaymentRequest | null> {
     if (scope.kind === 'none') return Promise.resolve(null);
     const where = scope.kind === 'account' ? { id: paymentId, accountId: scope.accountId } : { id: paymentId };
     return manager.findOneBy(PaymentRequest, where);
+  }
+
+  /**
+   * A page of the requests of the accounts in scope, newest first. Each filter
+   * has an index (account, filter, id); ids carry their creation time, so a
+   * created range is an id range. Statuses are filtered as they read at `now`.
+   */
+  page<Item>(manager: EntityManager, scope: AccountScope, filters: PaymentFilters, pagination: PaginationQueryDto, now: Date, toItem: (row: PaymentRequest) => Item): Promise<Page<Item>> {
+    if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
+    const builder = manager.createQueryBuilder(PaymentRequest, 'payment');
+    if (scope.kind === 'account') builder.andWhere('payment.accountId = :accountId', { accountId: scope.accountId });
+    if (filters.status !== undefined) filterStatus(builder, filters.status, now);
+    if (filters.purpose !== undefined) builder.andWhere('payment.purpose = :purpose', { purpose: filters.purpose });
+    if (filters.customerEmail !== undefined) builder.andWhere('payment.customerEmail = :customerEmail', { customerEmail: filters.customerEmail });
+    if (filters.createdFrom) builder.andWhere('payment.id >= :fromId', { fromId: lowestIdAt('pay', filters.createdFrom) });
+    if (filters.createdTo) builder.andWhere('payment.id < :toId', { toId: lowestIdAt('pay', filters.createdTo) });
+    return fetchPage(builder, pagination, toItem);
   }
 
   /**
@@ -36,6 +90,14 @@ export class PaymentsRepository {
     return result.affected === 1;
   }
 
+  /** Up to `limit` open requests past expires_at, moved to expired at `now`: those requests. */
+  async expireDue(manager: EntityManager, now: Date, limit: number): Promise<PaymentRequest[]> {
+    const statement = hasRowLocks(manager) ? EXPIRE_DUE_WITH_ROW_LOCKS : EXPIRE_DUE;
+    const expired = await statement.rows<{ id: string }>(manager, [now.getTime(), limit]);
+    if (expired.length === 0) return [];
+    return manager.find(PaymentRequest, { where: { id: In(expired.map((row) => row.id)) }, order: { id: 'ASC' } });
+  }
+
   async linkTransaction(manager: EntityManager, paymentId: string, transactionId: string): Promise<void> {
     await manager.update(PaymentRequest, { id: paymentId }, { transactionId });
   }
@@ -51,5 +113,17 @@ export class PaymentsRepository {
     const open = await manager.createQueryBuilder(PaymentRequest, 'payment').where(condition, parameters).orderBy('payment.id').getMany();
     await manager.createQueryBuilder().update(PaymentRequest).set({ status: 'canceled', updatedAt: now }).where(condition, parameters).execute();
     return open.map((payment) => ({ ...payment, status: 'canceled', updatedAt: now }));
+  }
+}
+
+/** A status as it reads at `now`: stored open statuses expire at expires_at. */
+function filterStatus(builder: SelectQueryBuilder<PaymentRequest>, status: PaymentStatus, now: Date): void {
+  const at = now.getTime();
+  if (status === 'expired') {
+    builder.andWhere("(payment.status = 'expired' OR (payment.status IN (:...open) AND payment.expiresAt <= :at))", { open: OPEN_PAYMENT_STATUSES, at });
+  } else if (OPEN_PAYMENT_STATUSES.includes(status)) {
+    builder.andWhere('payment.status = :status AND payment.expiresAt > :at', { status, at });
+  } else {
+    builder.andWhere('payment.status = :status', { status });
   }
 }

@@ -10,9 +10,11 @@ import { LedgerService } from '../ledger/ledger.service';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentErrors } from './payments.errors';
+import { PaymentTransitions } from './payment-transitions';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
 import { SandboxPaymentProvider } from './providers/sandbox.provider';
+import { AppConfig } from '../config/app-config';
 
 const ACCOUNT = newId('acc');
 const OWNER = newId('usr');
@@ -24,7 +26,7 @@ const created = new Date(Date.now() - 60_000);
 const payment: PaymentRequest = {
   id: newId('pay'), accountId: ACCOUNT, purpose: 'invoice', referenceId: 'inv-7', amount: 1250, currency: 'EUR', description: null,
   customerEmail: 'bob@example.com', customerName: 'Bob', captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
-  paymentUrl: 'https://sandbox.checkout.example/pay/x', metadata: { order: '42' }, transactionId: null,
+  paymentUrl: 'http://127.0.0.1:3000/pay/x', checkoutToken: 'x', failureCode: null, metadata: { order: '42' }, transactionId: null,
   expiresAt: new Date(Date.now() + 3_600_000), createdAt: created, updatedAt: created, paidAt: null,
 };
 
@@ -52,13 +54,20 @@ function setup(options: Setup = {}) {
   const transactions = log.fake('transactions', { insert: async (_m: unknown, row: Transaction) => row });
   const events = new FakeEventLog(log);
   const ledger = log.fake('ledger', { lockBalances: async (_m: unknown, _posting: unknown, clock: Date) => clock, openPosted: async () => [] });
-  const service = new PaymentsService(
-    db.asDatabase(),
-    new SandboxPaymentProvider(),
+  const transitions = new PaymentTransitions(
     payments as unknown as PaymentsRepository,
     accounts as unknown as AccountsRepository,
     transactions as unknown as TransactionsRepository,
     ledger as unknown as LedgerService,
+    events.asEventLog(),
+  );
+  const service = new PaymentsService(
+    db.asDatabase(),
+    new AppConfig({}),
+    new SandboxPaymentProvider(),
+    payments as unknown as PaymentsRepository,
+    accounts as unknown as AccountsRepository,
+    transitions,
     events.asEventLog(),
   );
   return { service, log, db, events };
@@ -112,7 +121,7 @@ describe('PaymentsService.simulate', () => {
       const { service, log, db } = setup({ move: false, current });
       await assert.rejects(service.simulate(owner, payment.id, 'succeeded'), {
         code: 'payment_not_pending',
-        description: PaymentErrors.notPending(effective, 'automatic', 'succeeded').description,
+        description: PaymentErrors.notPending(effective, 'automatic', 'moved to succeeded').description,
       });
       assert.ok(!log.names().includes('transactions.insert'));
       assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'rejected' }]);

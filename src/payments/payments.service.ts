@@ -1,41 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccountsRepository } from '../accounts/accounts.repository';
-import { actingAccountId, visibleAccountScope } from '../common/access/account-access';
+import { actingAccountId, listedAccountScope, visibleAccountScope } from '../common/access/account-access';
 import { AuthErrors } from '../auth/auth.errors';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
+import { normalizeEmail } from '../common/email';
 import { validationError } from '../common/errors/domain-error';
+import { EventLog } from '../common/events/event-log';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
+import { Page } from '../common/pagination/page';
+import { AppConfig } from '../config/app-config';
 import { Database, TransactionOptions } from '../database/database';
-import { EventLog, NewEvent } from '../common/events/event-log';
-import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
-import { LedgerService } from '../ledger/ledger.service';
-import { transactionEvents } from '../transactions/transaction-events';
-import { postingOf } from '../transactions/transaction-rules';
-import { TransactionsRepository } from '../transactions/transactions.repository';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
+import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
 import { PaymentRequest } from './entities/payment-request.entity';
-import { effectiveStatus, SimulatedOutcome, statusesAllowing } from './payment-status';
+import { CANCELLATION, CAPTURE, effectiveStatus, PaymentMove, SimulatedOutcome, simulatedMove } from './payment-status';
+import { PaymentTransitions } from './payment-transitions';
 import { PaymentErrors } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentProvider } from './providers/payment-provider';
-import { settlementCredit } from './settlement-credit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LIFETIME_MS = 7 * DAY_MS;
 const MIN_LIFETIME_MS = 60 * 1000;
 const MAX_LIFETIME_MS = 90 * DAY_MS;
+/** 192 random bits, 32 url-safe characters: the checkout page's only key. */
+const CHECKOUT_TOKEN_BYTES = 24;
 
 @Injectable()
 export class PaymentsService {
   constructor(
     private readonly db: Database,
+    private readonly config: AppConfig,
     private readonly provider: PaymentProvider,
     private readonly payments: PaymentsRepository,
     private readonly accounts: AccountsRepository,
-    private readonly transactions: TransactionsRepository,
-    private readonly ledger: LedgerService,
+    private readonly transitions: PaymentTransitions,
     private readonly events: EventLog,
   ) {}
 
@@ -45,6 +47,7 @@ export class PaymentsService {
     const id = newId('pay');
     const createdAt = creationTimeOf(id);
     const expiresAt = this.expiryOf(request.expires_at, createdAt);
+    const checkoutToken = randomBytes(CHECKOUT_TOKEN_BYTES).toString('base64url');
     // Checked before the provider is asked, so that a refused request leaves no checkout behind;
     // checked again under the lock below, as the account may close meanwhile.
     await this.db.run((manager) => this.accounts.checkOpen(manager, accountId));
@@ -54,6 +57,7 @@ export class PaymentsService {
       currency: request.currency,
       customerEmail: request.customer.email,
       expiresAt,
+      hostedPageUrl: `${this.config.publicBaseUrl}/pay/${checkoutToken}`,
     });
     const payment: PaymentRequest = {
       id,
@@ -69,6 +73,8 @@ export class PaymentsService {
       status: 'pending',
       provider: this.provider.name,
       paymentUrl: checkout.paymentUrl,
+      checkoutToken,
+      failureCode: null,
       metadata: request.metadata ?? {},
       transactionId: null,
       expiresAt,
@@ -86,6 +92,18 @@ export class PaymentsService {
     }, commit);
   }
 
+  /** Newest first: the caller's account's requests (admins: every account's, or `account_id`'s). */
+  list(caller: AuthenticatedUser, query: ListPaymentsQueryDto): Promise<Page<PaymentResponseDto>> {
+    const scope = listedAccountScope(caller, query.account_id, 'payment requests');
+    const createdFrom = query.created_from === undefined ? undefined : new Date(query.created_from);
+    const createdTo = query.created_to === undefined ? undefined : new Date(query.created_to);
+    if (createdFrom && createdTo && createdFrom >= createdTo) throw validationError('created_to', 'must be later than created_from');
+    const customerEmail = query.customer_email === undefined ? undefined : normalizeEmail(query.customer_email);
+    const filters = { status: query.status, purpose: query.purpose, customerEmail, createdFrom, createdTo };
+    const now = new Date();
+    return this.db.run((manager) => this.payments.page(manager, scope, filters, query, now, (row) => toPaymentResponse(row, now)));
+  }
+
   async get(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
     return toPaymentResponse(await this.db.run((manager) => this.findVisible(manager, caller, paymentId)));
   }
@@ -94,36 +112,29 @@ export class PaymentsService {
     return toPaymentStatusResponse(await this.db.run((manager) => this.findVisible(manager, caller, paymentId)));
   }
 
-  /**
-   * Sandbox: drives the request as the customer and the provider would. The
-   * transition is one conditional update, so of concurrent outcomes exactly one
-   * wins; a success books exactly one posted credit in the same transaction.
-   */
-  async simulate(caller: AuthenticatedUser, paymentId: string, outcome: SimulatedOutcome): Promise<PaymentResponseDto> {
+  /** Sandbox: drives the request as the customer and the provider would, through the checkout page's code path. */
+  simulate(caller: AuthenticatedUser, paymentId: string, outcome: SimulatedOutcome): Promise<PaymentResponseDto> {
+    return this.drive(caller, paymentId, (payment) => simulatedMove(outcome, payment.captureMethod), `moved to ${outcome}`);
+  }
+
+  /** Charges an authorized request: `succeeded`, with its posted credit. */
+  capture(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
+    return this.drive(caller, paymentId, () => CAPTURE, 'captured');
+  }
+
+  /** Withdraws a pending request or releases an authorization: `canceled`. */
+  cancel(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
+    return this.drive(caller, paymentId, () => CANCELLATION, 'canceled');
+  }
+
+  /** The owner's or an admin's move of a request; `409 payment_not_pending` when it cannot be made now. */
+  private drive(caller: AuthenticatedUser, paymentId: string, moveOf: (payment: PaymentRequest) => PaymentMove, verb: string): Promise<PaymentResponseDto> {
     return this.db.transaction(async (manager) => {
       const payment = await this.findVisible(manager, caller, paymentId);
       await this.requireOwnerOrAdmin(manager, caller, payment.accountId);
-      await this.accounts.requireOpen(manager, payment.accountId);
-      const from = statusesAllowing(outcome, payment.captureMethod);
-      // A success posts a credit: its balance is locked before the request's row, and the instant read after.
-      const creditId = outcome === 'succeeded' ? newId('txn') : null;
-      const now = creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit(payment, creditId, new Date())), new Date());
-      const changes: Partial<PaymentRequest> = { status: outcome, updatedAt: now, ...(outcome === 'succeeded' ? { paidAt: now } : {}) };
-      if (!(await this.payments.move(manager, payment.id, from, changes, now))) {
-        const current = (await this.payments.findById(manager, payment.id)) ?? payment;
-        throw PaymentErrors.notPending(effectiveStatus(current, now), current.captureMethod, outcome);
-      }
-      const settled: NewEvent[] = [];
-      if (creditId !== null) {
-        const credit = await this.transactions.insert(manager, settlementCredit({ ...payment, ...changes }, creditId, now));
-        const balances = await this.ledger.openPosted(manager, postingOf(credit), now);
-        await this.payments.linkTransaction(manager, payment.id, credit.id);
-        changes.transactionId = credit.id;
-        settled.push(...transactionEvents('transaction.created', credit), ...balanceUpdatedEvents(balances));
-      }
-      const response = toPaymentResponse({ ...payment, ...changes }, now);
-      await this.events.record(manager, [{ type: `payment.${outcome}`, accountId: payment.accountId, object: response }, ...settled]);
-      return response;
+      const result = await this.transitions.move(manager, payment, moveOf(payment));
+      if (!result.moved) throw PaymentErrors.notPending(effectiveStatus(result.current, result.now), result.current.captureMethod, verb);
+      return result.payment;
     });
   }
 

@@ -119,6 +119,8 @@ export interface GenerateOptions {
   seed: number;
   /** Where "now" is for the generated history; the present by default. */
   now?: Date;
+  /** PUBLIC_BASE_URL: the payment requests' checkout pages are under it. */
+  publicBaseUrl: string;
 }
 
 /**
@@ -151,7 +153,7 @@ export class DemoDataGenerator {
 
   async generate(options: GenerateOptions): Promise<DemoDataSummary> {
     if (await this.db.run((manager) => manager.existsBy(User, { email: Like(`%@${DEMO_EMAIL_DOMAIN}`) }))) throw new DemoDataPresentError();
-    const factory = new DemoFactory(new SeededRandom(options.seed), Math.floor((options.now ?? new Date()).getTime()), options.size);
+    const factory = new DemoFactory(new SeededRandom(options.seed), Math.floor((options.now ?? new Date()).getTime()), options.size, options.publicBaseUrl);
     await this.tuneSqliteForBulkWrites();
     // argon2id is deliberately slow: one hash, shared by every demo user.
     const passwordHash = await this.hasher.hash(DEMO_PASSWORD);

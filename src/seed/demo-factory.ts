@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Account, AccountPreferences, AccountType } from '../accounts/entities/account.entity';
 import { idCreatedAt } from '../common/ids/ids';
 import { CaptureMethod, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../payments/entities/payment-request.entity';
@@ -252,6 +253,7 @@ export class DemoFactory {
     private readonly random: SeededRandom,
     private readonly now: number,
     size: DemoDataSize,
+    private readonly publicBaseUrl: string,
   ) {
     this.accounts = this.planAccounts(size);
     this.activeTimeline = new AccountTimeline(this.accounts);
@@ -495,6 +497,8 @@ export class DemoFactory {
     const expiresAt = instant + PAYMENT_LIFETIME;
     const outcome = this.paymentOutcome(account, instant, expiresAt, captureMethod, canSucceed);
     const customerName = this.customerName();
+    // Not from the seeded generator: a checkout token must be unguessable, demo data or not.
+    const checkoutToken = randomBytes(24).toString('base64url');
     const payment: PaymentRequest = {
       id,
       accountId: account.id,
@@ -508,7 +512,9 @@ export class DemoFactory {
       captureMethod,
       status: outcome.status,
       provider: 'sandbox',
-      paymentUrl: `https://sandbox.checkout.example/pay/${id}`,
+      paymentUrl: `${this.publicBaseUrl}/pay/${checkoutToken}`,
+      checkoutToken,
+      failureCode: outcome.status === 'failed' ? 'card_declined' : null,
       metadata: this.paymentMetadata(),
       transactionId: null,
       expiresAt: new Date(expiresAt),

@@ -83,7 +83,7 @@ async function main(): Promise<number> {
   try {
     const generator = new DemoDataGenerator(context.get(Database), context.get(DataSource), context.get(PasswordHasher), (line) => process.stderr.write(`${line}\n`));
     process.stderr.write(`Seeding ${args.sizeName} demo data (seed ${args.seed}) into ${config.database.kind}...\n`);
-    const summary = await generator.generate({ size: args.size, seed: args.seed });
+    const summary = await generator.generate({ size: args.size, seed: args.seed, publicBaseUrl: config.publicBaseUrl });
     const seconds = (performance.now() - startedAt) / 1000;
     process.stdout.write(describeSummary(summary, args, seconds, `http://${config.host}:${config.port}/docs`));
     return 0;

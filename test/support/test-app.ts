@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,10 @@ export const ADMIN_PASSWORD = 'the bootstrap admin password 2026';
  */
 export async function startTestApp(env: Environment = {}, existing?: TestDatabase): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
+  // The port is chosen first, so that payment_url (PUBLIC_BASE_URL) is where this server answers.
+  const port = await freeLoopbackPort();
   const config = new AppConfig({
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: database.url,
     JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
     ADMIN_EMAIL,
@@ -45,10 +49,8 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
     ...env,
   });
   const { app, routes } = await createApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  await app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
   return {
     app,
     api: new ApiClient(baseUrl),
@@ -64,6 +66,18 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
       }
     },
   };
+}
+
+/** A loopback port nothing listens on now (the kernel's pick, released at once). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../entities/payment-request.entity';
+import { PageOf } from '../../common/pagination/page.dto';
+import { CAPTURE_METHODS, CaptureMethod, PAYMENT_FAILURE_CODES, PaymentFailureCode, PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../entities/payment-request.entity';
 import { effectiveStatus } from '../payment-status';
 
 const TIMESTAMP = '2026-11-21T10:15:30.123Z';
@@ -43,7 +44,10 @@ export class PaymentResponseDto {
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'pending', description: 'A pending or authorized request reads as expired from expires_at on.' })
   status: PaymentStatus;
 
-  @ApiProperty({ example: 'https://sandbox.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
+  @ApiProperty({ enum: PAYMENT_FAILURE_CODES, nullable: true, example: null, description: 'Why the request failed; null unless `status` is failed.' })
+  failure_code: PaymentFailureCode | null;
+
+  @ApiProperty({ example: 'https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
   payment_url: string;
 
   @ApiProperty({ example: '2026-11-28T10:15:30.123Z' })
@@ -65,12 +69,17 @@ export class PaymentResponseDto {
   paid_at: string | null;
 }
 
+export class PaymentPageDto extends PageOf(PaymentResponseDto) {}
+
 export class PaymentStatusResponseDto {
   @ApiProperty({ example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   payment_id: string;
 
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' })
   status: PaymentStatus;
+
+  @ApiProperty({ enum: PAYMENT_FAILURE_CODES, nullable: true, example: null, description: 'Why the request failed; null unless `status` is failed.' })
+  failure_code: PaymentFailureCode | null;
 
   @ApiProperty({ type: 'integer', format: 'int64', example: 4999, description: 'Minor units of the currency.' })
   amount: number;
@@ -103,6 +112,7 @@ export function toPaymentResponse(payment: PaymentRequest, now = new Date()): Pa
     customer: { email: payment.customerEmail, name: payment.customerName },
     capture_method: payment.captureMethod,
     status: effectiveStatus(payment, now),
+    failure_code: payment.failureCode,
     payment_url: payment.paymentUrl,
     expires_at: payment.expiresAt.toISOString(),
     metadata: payment.metadata,
@@ -117,6 +127,7 @@ export function toPaymentStatusResponse(payment: PaymentRequest, now = new Date(
   return {
     payment_id: payment.id,
     status: effectiveStatus(payment, now),
+    failure_code: payment.failureCode,
     amount: payment.amount,
     currency: payment.currency,
     expires_at: payment.expiresAt.toISOString(),

@@ -10,12 +10,20 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Stored statuses that still await the customer or a capture; past expires_at they read as expired. */
 export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['pending', 'authorized'];
 
+/** Why a request failed: the card was declined, or its funds were insufficient. */
+export const PAYMENT_FAILURE_CODES = ['card_declined', 'insufficient_funds'] as const;
+export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
+
 export type PaymentMetadata = Record<string, string>;
 
 /** A request for money sent to a customer; on success it is settled by one posted credit transaction. */
 @Entity('payment_requests')
 @Index('idx_payment_requests_account_id', ['accountId', 'id'])
 @Index('idx_payment_requests_status_expires_at', ['status', 'expiresAt'])
+@Index('idx_payment_requests_account_status', ['accountId', 'status', 'id'])
+@Index('idx_payment_requests_account_purpose', ['accountId', 'purpose', 'id'])
+@Index('idx_payment_requests_account_customer', ['accountId', 'customerEmail', 'id'])
+@Index('uq_payment_requests_checkout_token', ['checkoutToken'], { unique: true })
 export class PaymentRequest {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -58,6 +66,16 @@ export class PaymentRequest {
 
   @Column({ name: 'payment_url', type: 'varchar', length: 2048 })
   paymentUrl: string;
+
+  /**
+   * The only key to the hosted checkout page (/pay/{token}): random, unrelated to
+   * the id. Null for requests created before the page existed.
+   */
+  @Column({ name: 'checkout_token', type: 'varchar', length: 64, nullable: true })
+  checkoutToken: string | null;
+
+  @Column({ name: 'failure_code', type: 'varchar', length: 32, nullable: true })
+  failureCode: PaymentFailureCode | null;
 
   @Column({ type: 'simple-json' })
   metadata: PaymentMetadata;
