@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountClosureModule } from './account-closure/account-closure.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -40,6 +41,7 @@ export class AppModule {
         PaymentsModule,
         EventsModule,
         WebhooksModule,
+        CheckoutModule,
         SignInModule,
         AccountClosureModule,
       ],

@@ -1,7 +1,7 @@
 import { INestApplication, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { LogController } from 'fastify';
+import { errorCodes, LogController } from 'fastify';
 import pino from 'pino';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
@@ -11,6 +11,7 @@ import { DomainError } from './common/errors/domain-error';
 import { ErrorCode } from './common/errors/error-codes';
 import { parseQueryString } from './common/http/query-string';
 import { RouteTable } from './common/http/route-table';
+import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { ulid } from './common/ids/ulid';
 import { serializeError } from './common/logging/serialize-error';
 import { OpenApiAddition } from './common/swagger/openapi';
@@ -28,7 +29,7 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *
  *   server        body limit 1 MiB, query-string parser, request id, router errors      fastifyOptions
  *   onRoute       every registered route is recorded (404 vs 405)                      registerHttpHooks
- *   parser        JSON only; anything else is 415
+ *   parser        JSON only, and forms on the checkout page's route; anything else is 415
  *   onRequest     X-Request-Id on the answer
  *   onRequest     unknown routes: counted against the client address, then 405 or 404
  *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
@@ -36,7 +37,7 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *   interceptors  refuse a body where none is read -> Idempotency-Key
  *   pipe          validation of bodies, queries and params
  *   handler       the controller
- *   filter        every error becomes the contract's error body
+ *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
  *   onSend        the answer of a claimed Idempotency-Key is stored                     registerHttpHooks
  *   onResponse    one access-log line
  *
@@ -46,6 +47,8 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  */
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The card form is a few short fields. */
+const MAX_FORM_BYTES = 4 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -106,6 +109,11 @@ export function registerRouteTable(fastify: FastifyInstance): RouteTable {
     // Some clients send Content-Type: application/json on every request; an empty DELETE body is no body.
     if (body === '' && request.method === 'DELETE') done(null, undefined);
     else parseJson(request, body as string, done);
+  });
+  // The checkout page's card form is the one body that is not JSON, and only on its route.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (request, body, done) => {
+    if (request.routeOptions.url !== CARD_FORM_ROUTE) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
+    else done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   return routeTable;
 }

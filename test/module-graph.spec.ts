@@ -13,7 +13,7 @@ const ROOT_FILES = '(files directly in src/)';
  * strictly lower rank, never the other way round. From the bottom: plain configuration; the
  * database plumbing, which knows no domain; shared helpers; the cross-cutting request guards
  * (rate limiting, idempotency); then the domain modules, each built only on those below it
- * (auth, users, accounts, the ledger, transactions, payments); then the flows that orchestrate several
+ * (auth, users, accounts, the ledger, transactions, payments, events, webhooks, the checkout page); then the flows that orchestrate several
  * domains (sign-in: login and refresh, above users and accounts; account closure); the health
  * check; the files that wire the application together; and the seed script, which drives it all.
  */
@@ -34,12 +34,13 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   events: 11,
   // Endpoints and deliveries; events reaches them through its EventSubscribers, which this one provides.
   webhooks: 12,
-  // Coming: `checkout` above payments; the flows and everything above them then move up.
-  'sign-in': 13,
-  'account-closure': 14,
-  health: 15,
-  [ROOT_FILES]: 16,
-  seed: 17,
+  // The hosted page customers pay on: above payments, whose transitions it drives.
+  checkout: 13,
+  'sign-in': 14,
+  'account-closure': 15,
+  health: 16,
+  [ROOT_FILES]: 17,
+  seed: 18,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

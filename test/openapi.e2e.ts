@@ -14,6 +14,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /v1/auth/login',
   'POST /v1/auth/refresh',
   'POST /v1/users',
+  // The hosted checkout page: its token is the key (test/checkout.e2e.ts).
+  'GET /pay/:checkout_token',
+  'POST /pay/:checkout_token',
   // Swagger UI, its assets and the OpenAPI document.
   'GET /docs',
   'GET /docs/',

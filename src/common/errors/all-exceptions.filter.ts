@@ -36,7 +36,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    sendError(request, reply, this.toDomainError(exception, request));
+    this.send(request, reply, this.toDomainError(exception, request));
+  }
+
+  /** Writes the answer; a route family that answers in another format (HTML pages) overrides only this. */
+  protected send(request: FastifyRequest, reply: FastifyReply, error: DomainError): void {
+    sendError(request, reply, error);
   }
 
   private toDomainError(exception: unknown, request: FastifyRequest): DomainError {
