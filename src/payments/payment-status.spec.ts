@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { effectiveStatus, statusesAllowing } from './payment-status';
+import { attemptMove, CANCELLATION, CAPTURE, effectiveStatus, simulatedMove, statusesAllowing } from './payment-status';
+import { sandboxAttempt } from './providers/sandbox-cards';
 
 describe('payment request status', () => {
   const now = new Date('2026-11-21T12:00:00.000Z');
@@ -23,5 +24,32 @@ describe('payment request status', () => {
     assert.deepEqual(statusesAllowing('succeeded', 'manual'), ['pending', 'authorized']);
     assert.deepEqual(statusesAllowing('succeeded', 'automatic'), ['pending']);
     assert.deepEqual(statusesAllowing('failed', 'manual'), ['pending']);
+  });
+
+  it('moves an approved card to succeeded, or to authorized for manual capture, and a refused one to failed with its reason', () => {
+    assert.deepEqual(attemptMove({ outcome: 'approved' }, 'automatic'), { to: 'succeeded', from: ['pending'] });
+    assert.deepEqual(attemptMove({ outcome: 'approved' }, 'manual'), { to: 'authorized', from: ['pending'] });
+    assert.deepEqual(attemptMove({ outcome: 'refused', failureCode: 'insufficient_funds' }, 'manual'), { to: 'failed', from: ['pending'], failureCode: 'insufficient_funds' });
+  });
+
+  it('captures only authorizations, cancels pending and authorized requests, and simulates a failure as a declined card', () => {
+    assert.deepEqual(CAPTURE, { to: 'succeeded', from: ['authorized'] });
+    assert.deepEqual(CANCELLATION, { to: 'canceled', from: ['pending', 'authorized'] });
+    assert.deepEqual(simulatedMove('failed', 'automatic'), { to: 'failed', from: ['pending'], failureCode: 'card_declined' });
+    assert.deepEqual(simulatedMove('authorized', 'automatic'), { to: 'authorized', from: [] });
+  });
+});
+
+describe('sandbox test cards', () => {
+  it('approve 4242..., decline 0002 and refuse 9995 for insufficient funds, with spaces or dashes or none', () => {
+    for (const number of ['4242 4242 4242 4242', '4242424242424242', '4242-4242-4242-4242']) assert.deepEqual(sandboxAttempt(number), { outcome: 'approved' });
+    assert.deepEqual(sandboxAttempt('4000 0000 0000 0002'), { outcome: 'refused', failureCode: 'card_declined' });
+    assert.deepEqual(sandboxAttempt('4000000000009995'), { outcome: 'refused', failureCode: 'insufficient_funds' });
+  });
+
+  it('do not attempt any other number', () => {
+    for (const number of ['4111 1111 1111 1111', '4242 4242 4242 424', '42424242424242420', '', 'abcd']) {
+      assert.equal(sandboxAttempt(number).outcome, 'card_not_accepted', number);
+    }
   });
 });
