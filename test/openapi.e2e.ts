@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_STATUS } from '../src/common/errors/error-codes';
+import { EVENT_TYPES } from '../src/common/events/event-log';
 import { committedOpenApi, generatedOpenApi } from './support/openapi-document';
 import { expectError } from './support/factories';
 import { useTestApp } from './support/test-app';
@@ -40,6 +41,28 @@ describe('OpenAPI document and route protection', () => {
 
   it('matches the committed docs/openapi.json (run `npm run openapi:write` after an API change)', () => {
     assert.deepEqual(generatedOpenApi(t), committedOpenApi());
+  });
+
+  it('shows one example event per type, each object with exactly the fields of its resource schema', () => {
+    const document = generatedOpenApi(t);
+    const response = (document.paths['/v1/events/{event_id}'].get as DocumentedOperation).responses['200'];
+    const examples = response.content?.['application/json'].examples as Record<string, { value: { type: string; data: { object: object } } }>;
+    assert.deepEqual(Object.keys(examples), [...EVENT_TYPES]);
+    const schemaOf: Record<string, string> = {
+      account: 'AccountResponseDto',
+      user: 'UserResponseDto',
+      transaction: 'TransactionResponseDto',
+      payment: 'PaymentResponseDto',
+      balance: 'BalanceEventObjectDto',
+    };
+    const schemas = (document as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown>; allOf?: unknown }> } }).components.schemas;
+    for (const [type, { value }] of Object.entries(examples)) {
+      assert.equal(value.type, type);
+      const schema = schemas[schemaOf[type.split('.')[0]]];
+      const fields = Object.keys(schema.properties ?? {}).sort();
+      if (type === 'balance.updated') fields.push(...Object.keys(schemas.BalanceDto.properties));
+      assert.deepEqual(Object.keys(value.data.object).sort(), [...new Set(fields)].sort(), type);
+    }
   });
 
   it('gives every operation an operation id, a summary, a success response and documented errors', () => {

@@ -5,6 +5,7 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { EVENT_OBJECTS, EventPageDto, EventResponseDto } from './dto/event.response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
+import { EVENT_EXAMPLES } from './dto/event-examples';
 import { EventsService } from './events.service';
 
 @ApiTags('events')
@@ -31,7 +32,11 @@ export class EventsController {
   @Get(':event_id')
   @ApiOperation({ operationId: 'getEvent', summary: 'Retrieve an event', description: "One of your account's events (any, for admins)." })
   @ApiParam({ name: 'event_id', example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
-  @ApiOkResponse({ type: EventResponseDto })
+  @ApiOkResponse({
+    type: EventResponseDto,
+    description: 'One example per event type; webhook deliveries carry the same body.',
+    examples: EVENT_EXAMPLES,
+  })
   @ApiErrors('unauthorized', 'event_not_found')
   get(@CurrentUser() caller: AuthenticatedUser, @Param('event_id') eventId: string): Promise<EventResponseDto> {
     return this.events.get(caller, eventId);
