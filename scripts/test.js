@@ -9,7 +9,7 @@
 //                                 header lists the BENCH_* settings); BENCH_QUICK=1 for a 3-minute smoke run
 'use strict';
 const { execFileSync, spawnSync } = require('node:child_process');
-const { readdirSync, statSync } = require('node:fs');
+const { readdirSync, readFileSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -55,9 +55,40 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// The terminal gets a dot per test and, at the end, every failure in full; the complete TAP report
+// (every test's name and duration) goes to a file. TEST_REPORTER=tap (or spec) prints that instead.
+const reportPath = join(outDir, 'test-report.tap');
+const terminalReporter = process.env.TEST_REPORTER || 'dot';
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', '--test', `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`, ...files],
+  [
+    '--enable-source-maps',
+    '--test',
+    `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
+    `--test-reporter=${terminalReporter}`,
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${reportPath}`,
+    ...files,
+  ],
   { stdio: 'inherit', cwd: root, env },
 );
+printSummary(reportPath, files.length);
 process.exit(result.status ?? 1);
+
+/** One line at the very end: how many tests passed, failed and were skipped, and where the full report is. */
+function printSummary(path, fileCount) {
+  let report;
+  try {
+    report = readFileSync(path, 'utf8');
+  } catch {
+    return;
+  }
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  const seconds = (count('duration_ms') / 1000).toFixed(0);
+  const failed = count('fail') + count('cancelled');
+  const verdict = failed === 0 ? 'all passed' : `${failed} FAILED`;
+  console.log(
+    `\n${count('tests')} tests in ${fileCount} files: ${count('pass')} passed, ${failed} failed, ${count('skipped') + count('todo')} skipped (${verdict}, ${seconds} s). Full report: ${path.startsWith(root) ? relative(root, path) : path}`,
+  );
+}
