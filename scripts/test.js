@@ -84,7 +84,7 @@ function printSummary(path, fileCount) {
   } catch {
     return;
   }
-  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(report)?.[1] ?? 0);
+  const count = (name) => Number(new RegExp(`^# ${name} ([\\d.]+)$`, 'm').exec(report)?.[1] ?? 0);
   const seconds = (count('duration_ms') / 1000).toFixed(0);
   const failed = count('fail') + count('cancelled');
   const verdict = failed === 0 ? 'all passed' : `${failed} FAILED`;

@@ -68,11 +68,20 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function commandOf(): Promise<Command | null> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } },
-  });
+async function commandOf(): Promise<Command | 'help' | null> {
+  const options = { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+  const parsed = (() => {
+    try {
+      return parseArgs({ allowPositionals: true, options });
+    } catch (error) {
+      // An unknown option: the usage says what there is.
+      process.stderr.write(`${(error as Error).message.split('.')[0]}.\n`);
+      return null;
+    }
+  })();
+  if (parsed === null) return null;
+  if (parsed.values.help) return 'help';
+  const { positionals, values } = parsed;
   if (positionals.length !== 1) return null;
   if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
   if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
@@ -82,6 +91,10 @@ async function commandOf(): Promise<Command | null> {
 async function main(): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const command = await commandOf();
+  if (command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   if (command === null) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
