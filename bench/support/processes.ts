@@ -76,6 +76,8 @@ export function bareNestApp(): ServerSpec {
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${spec.port}`;
+  // Other checkouts on this machine run their benches too: never take their server for ours.
+  if (await answers200(`${baseUrl}${spec.readyPath}`)) throw new Error(`something already answers on port ${spec.port}: another bench running?`);
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...(spec.nodeOptions ?? []), spec.script], {
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST: '127.0.0.1' },
