@@ -10,6 +10,10 @@ export const PROJECT_PORT = 3917;
 export const BARE_APP_PORT = 3918;
 /** A second build of the service, running beside the first (before/after figures). */
 export const BASELINE_PORT = 3919;
+/** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
+export const EVENTS_OFF_PORT = 3920;
+/** The service in the events' figures. */
+export const EVENTS_PORT = 3922;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */
@@ -36,6 +40,8 @@ export interface ProjectServerOptions {
   /** The build's output folder (default: the one being measured, see serverDist). */
   dist?: string;
   port?: number;
+  /** Set on top of the bench's own (say, WEBHOOK_ALLOW_HTTP). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors. */
@@ -45,7 +51,7 @@ export function serverDist(): string {
 
 /** The service as `npm run start:prod` runs it (dist/main.js), with limits off and little logging. */
 export function projectServer(databaseUrl: string, options: ProjectServerOptions = {}): ServerSpec {
-  const { nodeOptions = [], dist = serverDist(), port = PROJECT_PORT } = options;
+  const { nodeOptions = [], dist = serverDist(), port = PROJECT_PORT, env = {} } = options;
   return {
     script: join(dist, 'main.js'),
     port,
@@ -60,8 +66,19 @@ export function projectServer(databaseUrl: string, options: ProjectServerOptions
       RATE_LIMIT_PER_MINUTE: '0',
       LOGIN_PER_MINUTE: '0',
       LOGIN_MAX_FAILURES: '0',
+      ...env,
     },
   };
+}
+
+/**
+ * The same build with events off (bench/anchors/events-off-server.ts): its EventLog records
+ * nothing; otherwise started, configured and run as projectServer runs dist/main.js.
+ */
+export function eventsOffServer(databaseUrl: string, options: ProjectServerOptions = {}): ServerSpec {
+  const { dist = serverDist(), port = EVENTS_OFF_PORT } = options;
+  const spec = projectServer(databaseUrl, { ...options, dist, port });
+  return { ...spec, script: join(__dirname, '..', 'anchors', 'events-off-server.js'), env: { ...spec.env, EVENTS_OFF_DIST: dist } };
 }
 
 /** The anchor: NestJS on Fastify with one JSON route and nothing else (bench/anchors/bare-nest-app.ts). */

@@ -2,9 +2,12 @@
 
 export type SeedSize = 'small' | 'medium' | 'large';
 export type DatabaseKind = 'sqlite' | 'postgres';
-/** http: the service's figures against outside anchors; ledger: the ledger's figures (big account, before/after, ledger-check). */
-export type ScenarioGroup = 'http' | 'ledger';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger'];
+/**
+ * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
+ * before/after, ledger-check); events: POST with events on vs off.
+ */
+export type ScenarioGroup = 'http' | 'ledger' | 'events';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events'];
 
 export interface BenchSettings {
   quick: boolean;
