@@ -31,10 +31,19 @@
  *  - POST /v1/transactions as above, this build vs BENCH_BASELINE_COMMIT (the commit before the
  *    ledger), both servers up at once, each on a database of the same kind migrated and seeded
  *    (small) by its own build: req/s ratio >= 0.8.
- * The events' figure (bench/events-scenarios.ts), on databases of its own (seeded small):
+ * The events' figures (bench/events-scenarios.ts), on databases of their own (seeded small):
  *  - POST /v1/transactions as above with events on vs the same build with events off
  *    (bench/anchors/events-off-server.ts: EventLog bound to a no-op), both servers up at once,
- *    each on its own database: req/s ratio >= 0.8.
+ *    each on its own database: req/s ratio >= 0.8;
+ *  - webhook delivery to a receiver on a loopback port (bench/support/webhook-receiver.ts, a process
+ *    of its own, answering 204 at once), one platform-wide endpoint registered through the API, the
+ *    server started with WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE: events delivered per second
+ *    draining a backlog over 16 accounts (beside the rate they were recorded) and one account's
+ *    backlog; the lag from commit to arrival (arrival minus the client reading the write's 201),
+ *    p50 and p99, at 200 writes/s offered over 16 accounts and at 2 writes/s to one account; every
+ *    event recorded after the endpoint's registration must arrive: missing and repeated counted
+ *    (targets 0); no other target. On PostgreSQL the queue's tables are analyzed every 10 s meanwhile,
+ *    standing in for autovacuum (off on the server here).
  *
  * Environment:
  *  BENCH_QUICK=1            small seed, 2 s runs, 20 s soak: a smoke test of the whole thing
@@ -51,7 +60,8 @@
  *                           print its top self-time functions (the profiler slows those runs a little)
  *  BENCH_SCENARIOS          http, ledger, events or a list of them (default all): http is the service
  *                           against its outside anchors, ledger the ledger's figures, events the
- *                           events'; the large seed is made only for http and ledger
+ *                           events' and webhooks'; the large seed is made only for http and ledger
+ *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
@@ -66,7 +76,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
-import { postsWithEventsOnAndOff } from './events-scenarios';
+import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -136,6 +146,8 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     const label = LABELS[kind];
     log(`${label}: postsWithEventsOnAndOff`);
     rows.push(...(await postsWithEventsOnAndOff(label, settings, kind)));
+    log(`${label}: webhookDelivery`);
+    rows.push(...(await webhookDelivery(label, settings, kind)));
   }
   return rows;
 }

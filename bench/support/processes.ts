@@ -12,6 +12,8 @@ export const BARE_APP_PORT = 3918;
 export const BASELINE_PORT = 3919;
 /** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
 export const EVENTS_OFF_PORT = 3920;
+/** The webhook receiver (bench/support/webhook-receiver.ts). */
+export const RECEIVER_PORT = 3921;
 /** The service in the events' figures. */
 export const EVENTS_PORT = 3922;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
