@@ -31,6 +31,19 @@
  *  - POST /v1/transactions as above, this build vs BENCH_BASELINE_COMMIT (the commit before the
  *    ledger), both servers up at once, each on a database of the same kind migrated and seeded
  *    (small) by its own build: req/s ratio >= 0.8.
+ * The events' figures (bench/events-scenarios.ts), on databases of their own (seeded small):
+ *  - POST /v1/transactions as above with events on vs the same build with events off
+ *    (bench/anchors/events-off-server.ts: EventLog bound to a no-op), both servers up at once,
+ *    each on its own database: req/s ratio >= 0.8;
+ *  - webhook delivery to a receiver on a loopback port (bench/support/webhook-receiver.ts, a process
+ *    of its own, answering 204 at once), one platform-wide endpoint registered through the API, the
+ *    server started with WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE: events delivered per second
+ *    draining a backlog over 16 accounts (beside the rate they were recorded) and one account's
+ *    backlog; the lag from commit to arrival (arrival minus the client reading the write's 201),
+ *    p50 and p99, at 200 writes/s offered over 16 accounts and at 2 writes/s to one account; every
+ *    event recorded after the endpoint's registration must arrive: missing and repeated counted
+ *    (targets 0); no other target. On PostgreSQL the queue's tables are analyzed every 10 s meanwhile,
+ *    standing in for autovacuum (off on the server here).
  *
  * Environment:
  *  BENCH_QUICK=1            small seed, 2 s runs, 20 s soak: a smoke test of the whole thing
@@ -45,8 +58,10 @@
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger or http,ledger (default all): http is the service against its
- *                           outside anchors, ledger the ledger's figures; the seed is made either way
+ *  BENCH_SCENARIOS          http, ledger, events or a list of them (default all): http is the service
+ *                           against its outside anchors, ledger the ledger's figures, events the
+ *                           events' and webhooks'; the large seed is made only for http and ledger
+ *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
@@ -61,6 +76,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
+import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -108,19 +124,40 @@ async function chooseDatabases(settings: BenchSettings): Promise<DatabaseKind[]>
 function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string {
   const mode = settings.quick ? 'QUICK (BENCH_QUICK=1): short runs, figures rough' : 'full';
   return [
-    `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; seed size ${settings.seedSize}${settings.seedSize === 'large' ? '' : ' (the targets assume large)'}`,
+    `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; ${describeSeed(settings)}`,
     `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(2)} at the start`,
     `${settings.rounds} alternating rounds of ${settings.runSeconds} s per side; the best run of each side is compared (highest req/s, lowest p99)`,
     `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}`,
   ].join('\n');
 }
 
+function describeSeed(settings: BenchSettings): string {
+  const events = settings.scenarios.includes('events') ? 'the events\' databases seeded small' : '';
+  if (!settings.scenarios.includes('http') && !settings.scenarios.includes('ledger')) return events;
+  const seed = `seed size ${settings.seedSize}${settings.seedSize === 'large' ? '' : ' (the targets assume large)'}`;
+  return [seed, events].filter((text) => text !== '').join(', ');
+}
+
+/** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+  const rows: Comparison[] = [];
+  if (settings.scenarios.includes('http') || settings.scenarios.includes('ledger')) rows.push(...(await benchSeededDatabase(kind, settings, baseline)));
+  if (settings.scenarios.includes('events')) {
+    const label = LABELS[kind];
+    log(`${label}: postsWithEventsOnAndOff`);
+    rows.push(...(await postsWithEventsOnAndOff(label, settings, kind)));
+    log(`${label}: webhookDelivery`);
+    rows.push(...(await webhookDelivery(label, settings, kind)));
+  }
+  return rows;
+}
+
 /**
- * Every scenario on one fresh, seeded database. The soak gets a server of its own, started
+ * The http and ledger scenarios on one fresh, seeded database. The soak gets a server of its own, started
  * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
  * The ledger's scenarios come last: the big account they write would change the others' data.
  */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
   const label = LABELS[kind];
   const database = await createBenchDatabase(kind, settings.postgresServerUrl);
   try {

@@ -168,7 +168,7 @@ export async function postsBeforeAndAfterTheLedger(label: string, settings: Benc
 }
 
 /** A demo member's creations on one server (warmed up first), as createTransactions sends them. */
-async function postsTo(server: RunningServer, settings: BenchSettings): Promise<() => Promise<LoadResult>> {
+export async function postsTo(server: RunningServer, settings: BenchSettings): Promise<() => Promise<LoadResult>> {
   const { token } = await login(new ApiClient(server.baseUrl), MEMBER_EMAIL, DEMO_PASSWORD);
   const load = (run: string, seconds: number) => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds, next: createTransaction(token, run) });
   await load('warm-up', settings.warmupSeconds);

@@ -17,6 +17,8 @@ export interface LoadSpec {
   next: () => LoadRequest;
   /** Requests per second over all connections; none for as fast as the server answers. */
   overallRate?: number;
+  /** Called with every answer as it is read (in this process, so keep it cheap). */
+  onResponse?: (status: number, body: string) => void;
 }
 
 export interface LoadResult {
@@ -42,6 +44,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
           // A copy: autocannon writes Content-Length into the headers object it is given.
           return { ...request, ...next, headers: { ...next.headers } };
         },
+        ...(spec.onResponse === undefined ? {} : { onResponse: (status: number, body: string) => spec.onResponse?.(status, body) }),
       },
     ],
   });

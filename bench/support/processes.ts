@@ -10,6 +10,12 @@ export const PROJECT_PORT = 3917;
 export const BARE_APP_PORT = 3918;
 /** A second build of the service, running beside the first (before/after figures). */
 export const BASELINE_PORT = 3919;
+/** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
+export const EVENTS_OFF_PORT = 3920;
+/** The webhook receiver (bench/support/webhook-receiver.ts). */
+export const RECEIVER_PORT = 3921;
+/** The service in the events' figures. */
+export const EVENTS_PORT = 3922;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */
@@ -36,6 +42,8 @@ export interface ProjectServerOptions {
   /** The build's output folder (default: the one being measured, see serverDist). */
   dist?: string;
   port?: number;
+  /** Set on top of the bench's own (say, WEBHOOK_ALLOW_HTTP). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** BENCH_SERVER_DIST runs another build (say, the one before a change) against the same anchors. */
@@ -45,7 +53,7 @@ export function serverDist(): string {
 
 /** The service as `npm run start:prod` runs it (dist/main.js), with limits off and little logging. */
 export function projectServer(databaseUrl: string, options: ProjectServerOptions = {}): ServerSpec {
-  const { nodeOptions = [], dist = serverDist(), port = PROJECT_PORT } = options;
+  const { nodeOptions = [], dist = serverDist(), port = PROJECT_PORT, env = {} } = options;
   return {
     script: join(dist, 'main.js'),
     port,
@@ -60,8 +68,19 @@ export function projectServer(databaseUrl: string, options: ProjectServerOptions
       RATE_LIMIT_PER_MINUTE: '0',
       LOGIN_PER_MINUTE: '0',
       LOGIN_MAX_FAILURES: '0',
+      ...env,
     },
   };
+}
+
+/**
+ * The same build with events off (bench/anchors/events-off-server.ts): its EventLog records
+ * nothing; otherwise started, configured and run as projectServer runs dist/main.js.
+ */
+export function eventsOffServer(databaseUrl: string, options: ProjectServerOptions = {}): ServerSpec {
+  const { dist = serverDist(), port = EVENTS_OFF_PORT } = options;
+  const spec = projectServer(databaseUrl, { ...options, dist, port });
+  return { ...spec, script: join(__dirname, '..', 'anchors', 'events-off-server.js'), env: { ...spec.env, EVENTS_OFF_DIST: dist } };
 }
 
 /** The anchor: NestJS on Fastify with one JSON route and nothing else (bench/anchors/bare-nest-app.ts). */
@@ -76,6 +95,8 @@ export function bareNestApp(): ServerSpec {
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${spec.port}`;
+  // Other checkouts on this machine run their benches too: never take their server for ours.
+  if (await answers200(`${baseUrl}${spec.readyPath}`)) throw new Error(`something already answers on port ${spec.port}: another bench running?`);
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...(spec.nodeOptions ?? []), spec.script], {
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST: '127.0.0.1' },

@@ -2,9 +2,12 @@
 
 export type SeedSize = 'small' | 'medium' | 'large';
 export type DatabaseKind = 'sqlite' | 'postgres';
-/** http: the service's figures against outside anchors; ledger: the ledger's figures (big account, before/after, ledger-check). */
-export type ScenarioGroup = 'http' | 'ledger';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger'];
+/**
+ * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
+ * before/after, ledger-check); events: POST with events on vs off, and webhook delivery.
+ */
+export type ScenarioGroup = 'http' | 'ledger' | 'events';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events'];
 
 export interface BenchSettings {
   quick: boolean;
@@ -31,6 +34,22 @@ export interface BenchSettings {
   bigAccountTransactions: number;
   /** The commit whose POST /v1/transactions the current build is compared with, or null for none. */
   baselineCommit: string | null;
+  webhooks: WebhookBenchSettings;
+}
+
+/** The webhook delivery figures (bench/events-scenarios.ts). */
+export interface WebhookBenchSettings {
+  /** Writes offered per second while the lag from commit to delivery is measured. */
+  steadyRate: number;
+  /** How long they are offered. */
+  steadySeconds: number;
+  /** Closed-loop writes this long while the receiver holds its answers: the backlog then drained. */
+  backlogSeconds: number;
+  /** Writes to one account (two events each) drained as one ordered stream. */
+  singleStreamWrites: number;
+  /** A light load on one account (two events a write, one ordered stream), its lag showing what the worker adds when it keeps up. */
+  lightRate: number;
+  lightSeconds: number;
 }
 
 const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,6 +76,15 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     scenarios: scenarioGroups(env.BENCH_SCENARIOS),
     bigAccountTransactions: quick ? 50_000 : 1_000_000,
     baselineCommit: baselineCommit(env.BENCH_BASELINE_COMMIT),
+    webhooks: {
+      steadyRate: 200,
+      steadySeconds: positive(env, 'BENCH_LAG_SECONDS', quick ? 10 : 30),
+      // Under the sender's 10 s time-out: the first deliveries are held from the backlog's start to its release.
+      backlogSeconds: quick ? 2 : 4,
+      singleStreamWrites: quick ? 20 : 50,
+      lightRate: 2,
+      lightSeconds: quick ? 5 : 10,
+    },
   };
 }
 
