@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
-import { Database } from '../src/database/database';
+import { afterCommit, Database } from '../src/database/database';
 import { sql } from '../src/database/sql';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
@@ -34,6 +34,35 @@ describe('Database.transaction', () => {
   });
 
   const bodyOf = async (id: string) => (await db.run((manager) => NOTE_BODY.row<{ body: string }>(manager, [id])))?.body ?? null;
+
+  it('runs what the work registered with afterCommit only once the commit is visible, and never after a rollback', async () => {
+    const seen: (string | null)[] = [];
+    await db.transaction(async (manager) => {
+      await INSERT_NOTE.run(manager, ['after-commit', 'visible']);
+      // Read from outside the transaction when the callback runs: the row must be there already.
+      afterCommit(manager, () => void bodyOf('after-commit').then((body) => seen.push(body)));
+      assert.deepEqual(seen, [], 'not before the commit');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(seen, ['visible']);
+
+    let ranAfterRollback = false;
+    await assert.rejects(
+      db.transaction(async (manager) => {
+        await INSERT_NOTE.run(manager, ['rolled-back', 'never']);
+        afterCommit(manager, () => {
+          ranAfterRollback = true;
+        });
+        throw new Error('the work fails');
+      }),
+      /the work fails/,
+    );
+    assert.equal(ranAfterRollback, false);
+
+    let ranOutside = false;
+    await db.run(async (manager) => afterCommit(manager, () => (ranOutside = true)));
+    assert.equal(ranOutside, true, 'outside a transaction it runs at once');
+  });
 
   it('commits the work and what runs before the commit together, and hands the work its result', async () => {
     const seen: unknown[] = [];

@@ -10,6 +10,20 @@ const ROLLBACK = sql`ROLLBACK`;
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
 
+/** The callbacks of the transaction each manager belongs to, run once it committed. */
+const AFTER_COMMIT = new WeakMap<EntityManager, (() => void)[]>();
+
+/**
+ * Runs `callback` once the transaction of `manager` has committed (at once
+ * outside a transaction); never when it rolls back. For what must not happen
+ * before others can see the change, such as waking a worker that reads it.
+ */
+export function afterCommit(manager: EntityManager, callback: () => void): void {
+  const pending = AFTER_COMMIT.get(manager);
+  if (pending === undefined) callback();
+  else pending.push(callback);
+}
+
 /**
  * What a request adds to the transaction of the operation it calls: `afterBegin`
  * runs before the work, `beforeCommit` after it (with its result) and before the
@@ -40,20 +54,27 @@ export class Database {
     this.queue = config.database.kind === 'sqlite' ? new SerialQueue() : null;
   }
 
-  /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: Work<T>, options: TransactionOptions = {}): Promise<T> {
+  /**
+   * Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it
+   * throws. What the work registered with `afterCommit` runs once the commit succeeded.
+   */
+  async transaction<T>(work: Work<T>, options: TransactionOptions = {}): Promise<T> {
     const { afterBegin, beforeCommit } = options;
-    const unit: Work<T> =
-      afterBegin === undefined && beforeCommit === undefined
-        ? work
-        : async (manager) => {
-            await afterBegin?.(manager);
-            const result = await work(manager);
-            await beforeCommit?.(manager, result);
-            return result;
-          };
-    if (this.queue === null) return this.dataSource.transaction(unit);
-    return this.queue.run(() => this.sqliteTransaction(unit));
+    const committed: (() => void)[] = [];
+    const unit: Work<T> = async (manager) => {
+      AFTER_COMMIT.set(manager, committed);
+      try {
+        await afterBegin?.(manager);
+        const result = await work(manager);
+        await beforeCommit?.(manager, result);
+        return result;
+      } finally {
+        AFTER_COMMIT.delete(manager);
+      }
+    };
+    const result = this.queue === null ? await this.dataSource.transaction(unit) : await this.queue.run(() => this.sqliteTransaction(unit));
+    for (const callback of committed) callback();
+    return result;
   }
 
   /** Runs `work` outside a transaction: reads, or a write that is one single statement. */

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { afterCommit } from '../database/database';
 
 /**
  * Tells this instance's worker that deliveries were queued, so that it looks
@@ -13,7 +15,8 @@ export class DeliverySignal {
     this.listener = listener;
   }
 
-  queued(): void {
-    this.listener?.();
+  /** Deliveries were queued in the transaction of `manager`: the worker looks once they are committed (it could not see them before). */
+  queued(manager: EntityManager): void {
+    afterCommit(manager, () => this.listener?.());
   }
 }

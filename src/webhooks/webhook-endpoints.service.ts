@@ -97,7 +97,7 @@ export class WebhookEndpointsService {
       // Enabled again by hand: its failing streak starts over.
       if (request.status !== undefined) Object.assign(changes, { status: request.status, failingSince: null });
       await this.endpoints.update(manager, endpoint.id, changes);
-      if (request.status === 'enabled') this.signal.queued();
+      if (request.status === 'enabled') this.signal.queued(manager);
       return toWebhookEndpointResponse({ ...endpoint, ...changes });
     });
   }
@@ -146,10 +146,10 @@ export class WebhookEndpointsService {
       }
       const id = newId('whd');
       await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream ?? PLATFORM_STREAM, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
+      this.signal.queued(manager);
       return this.deliveries.findById(manager, id);
     });
     if (delivery === null) throw new Error('the delivery just queued is missing');
-    this.signal.queued();
     return toWebhookDeliveryResponse(delivery);
   }
 

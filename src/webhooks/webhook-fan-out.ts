@@ -39,6 +39,6 @@ export class WebhookFanOut extends EventSubscribers {
     }
     if (queued.length === 0) return;
     await this.deliveries.insert(manager, queued);
-    this.signal.queued();
+    this.signal.queued(manager);
   }
 }

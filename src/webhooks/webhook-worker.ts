@@ -34,6 +34,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   private running = false;
   private readonly inFlight = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
+  /** Something happened (a delivery queued or finished) since the loop last looked. */
+  private nudged = false;
   private loopDone: Promise<void> = Promise.resolve();
 
   constructor(
@@ -44,7 +46,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly config: AppConfig,
     signal: DeliverySignal,
   ) {
-    signal.listen(() => this.wake?.());
+    signal.listen(() => this.nudge());
   }
 
   onApplicationBootstrap(): void {
@@ -54,7 +56,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.nudge();
     await this.loopDone;
     await Promise.all(this.inFlight);
   }
@@ -80,23 +82,40 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
-  /** Until a poll is due, a delivery is queued, or one in flight ends. */
+  /**
+   * Until a poll is due, a delivery is queued, or one in flight ends (the
+   * next event of its stream may be due now). A nudge that came while the
+   * loop was claiming is not lost: the next idle returns at once.
+   */
   private idle(): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, IDLE_POLL_MS);
-      const inFlight = [...this.inFlight];
+      const worker = this;
       function done(): void {
         clearTimeout(timer);
+        worker.nudged = false;
+        worker.wake = null;
         resolve();
       }
       this.wake = done;
-      if (this.inFlight.size >= CONCURRENCY) void Promise.race(inFlight).then(done);
     });
+  }
+
+  private nudge(): void {
+    this.nudged = true;
+    this.wake?.();
   }
 
   private track(work: Promise<void>): void {
     this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
+    void work.finally(() => {
+      this.inFlight.delete(work);
+      this.nudge();
+    });
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
