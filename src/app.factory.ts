@@ -29,7 +29,7 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
   if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
   }
-  serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS));
+  serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS), config.publicBaseUrl);
   await app.init();
   return { app, routes: routeTable.routes };
 }

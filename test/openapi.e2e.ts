@@ -49,18 +49,18 @@ describe('OpenAPI document and route protection', () => {
     const examples = response.content?.['application/json'].examples as Record<string, { value: { type: string; data: { object: object } } }>;
     assert.deepEqual(Object.keys(examples), [...EVENT_TYPES]);
     const schemaOf: Record<string, string> = {
-      account: 'AccountResponseDto',
-      user: 'UserResponseDto',
-      transaction: 'TransactionResponseDto',
-      payment: 'PaymentResponseDto',
-      balance: 'BalanceEventObjectDto',
+      account: 'Account',
+      user: 'User',
+      transaction: 'Transaction',
+      payment: 'Payment',
+      balance: 'BalanceEventObject',
     };
     const schemas = (document as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown>; allOf?: unknown }> } }).components.schemas;
     for (const [type, { value }] of Object.entries(examples)) {
       assert.equal(value.type, type);
       const schema = schemas[schemaOf[type.split('.')[0]]];
       const fields = Object.keys(schema.properties ?? {}).sort();
-      if (type === 'balance.updated') fields.push(...Object.keys(schemas.BalanceDto.properties));
+      if (type === 'balance.updated') fields.push(...Object.keys(schemas.Balance.properties));
       assert.deepEqual(Object.keys(value.data.object).sort(), [...new Set(fields)].sort(), type);
     }
   });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
@@ -9,8 +9,8 @@ import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorato
 import { AccountsService } from './accounts.service';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountPageDto, AccountResponseDto } from './dto/account.response.dto';
-import { CreateAccountRequestDto } from './dto/create-account.request.dto';
-import { UpdateAccountRequestDto } from './dto/update-account.request.dto';
+import { CREATE_ACCOUNT_EXAMPLES, CreateAccountRequestDto } from './dto/create-account.request.dto';
+import { UPDATE_ACCOUNT_EXAMPLES, UpdateAccountRequestDto } from './dto/update-account.request.dto';
 
 /** The seed spec places account routes under three prefixes; they are one module here. */
 @ApiTags('accounts')
@@ -27,6 +27,7 @@ export class AccountsController {
       'Opens an individual or business account owned by the caller, who joins it. An admin may open one for another ' +
       'user with `owner_user_id`. A user belongs to at most one account.',
   })
+  @ApiBody({ type: CreateAccountRequestDto, examples: CREATE_ACCOUNT_EXAMPLES })
   @ApiCreatedResponse({ type: AccountResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<AccountResponseDto> {
@@ -49,6 +50,7 @@ export class AccountsController {
       'Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its ' +
       'account; an admin names any account with `?account_id=`.',
   })
+  @ApiBody({ type: UpdateAccountRequestDto, examples: UPDATE_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ type: AccountResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
   update(

@@ -4,7 +4,7 @@ import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from './decorators/current-user.decorator';
-import { InvalidateSessionRequestDto } from './dto/invalidate-session.request.dto';
+import { INVALIDATE_SESSION_EXAMPLES, InvalidateSessionRequestDto } from './dto/invalidate-session.request.dto';
 import { SessionInvalidationResponseDto, SessionPageDto } from './dto/session.response.dto';
 import { SessionsService } from './sessions.service';
 
@@ -22,7 +22,7 @@ export class SessionsController {
       "Ends the caller's own session, or the session named by `session_id` (another user's session: admins only). " +
       'The access and refresh tokens of the session stop working on the next request.',
   })
-  @ApiBody({ type: InvalidateSessionRequestDto, required: false })
+  @ApiBody({ type: InvalidateSessionRequestDto, required: false, examples: INVALIDATE_SESSION_EXAMPLES })
   @ApiOkResponse({ type: SessionInvalidationResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'session_not_found', 'session_already_invalidated')
   invalidate(@CurrentUser() caller: AuthenticatedUser, @Body() body: InvalidateSessionRequestDto): Promise<SessionInvalidationResponseDto> {

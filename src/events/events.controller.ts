@@ -31,7 +31,7 @@ export class EventsController {
 
   @Get(':event_id')
   @ApiOperation({ operationId: 'getEvent', summary: 'Retrieve an event', description: "One of your account's events (any, for admins)." })
-  @ApiParam({ name: 'event_id', example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  @ApiParam({ name: 'event_id', description: 'An event id (`evt_...`).' })
   @ApiOkResponse({
     type: EventResponseDto,
     description: 'One example per event type; webhook deliveries carry the same body.',

@@ -17,7 +17,11 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ operationId: 'liveness', summary: 'Liveness: the process answers' })
+  @ApiOperation({
+    operationId: 'liveness',
+    summary: 'Liveness: the process answers',
+    description: 'Answers `200` while the process serves HTTP, whatever the state of the database: restart the process when it does not.',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiErrors()
   liveness(): HealthResponseDto {
@@ -26,7 +30,11 @@ export class HealthController {
 
   @Get('ready')
   @Public()
-  @ApiOperation({ operationId: 'readiness', summary: 'Readiness: the database answers' })
+  @ApiOperation({
+    operationId: 'readiness',
+    summary: 'Readiness: the database answers',
+    description: 'Answers `200` when the database answers a query, else `503 service_unavailable`: send no traffic to the instance until it is ready.',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiErrors('service_unavailable')
   async readiness(): Promise<HealthResponseDto> {

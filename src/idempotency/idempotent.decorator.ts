@@ -22,9 +22,11 @@ export const Idempotent = () =>
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
-      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, example: '7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f' },
+      // No example: tools that pre-fill examples would send one key with every request (422 after the first body).
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
       description:
-        'Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays ' +
+        'A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), ' +
+        'sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays ' +
         'the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key ' +
         'with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. ' +
         'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key.',

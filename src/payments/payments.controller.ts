@@ -1,17 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
-import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
+import { CREATE_PAYMENT_EXAMPLES, CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentPageDto, PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
-import { SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
+import { SIMULATE_PAYMENT_EXAMPLES, SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
 import { PaymentsService } from './payments.service';
 
-const PAYMENT_ID = { name: 'payment_id', example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+const PAYMENT_ID = { name: 'payment_id', description: 'A payment request id (`pay_...`).' };
 
 @ApiTags('payments')
 @Controller('v1/payments')
@@ -29,6 +29,7 @@ export class PaymentsController {
       'authorizes and the funds are held until captured. On success the account receives one posted `credit` transaction.',
   })
   @ApiCreatedResponse({ type: PaymentResponseDto })
+  @ApiBody({ type: CreatePaymentRequestDto, examples: CREATE_PAYMENT_EXAMPLES })
   @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<PaymentResponseDto> {
     return this.payments.create(caller, body, commit);
@@ -81,6 +82,7 @@ export class PaymentsController {
       'one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.',
   })
   @ApiParam(PAYMENT_ID)
+  @ApiBody({ type: SimulatePaymentRequestDto, examples: SIMULATE_PAYMENT_EXAMPLES })
   @ApiOkResponse({ type: PaymentResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
   simulate(

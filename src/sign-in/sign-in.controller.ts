@@ -1,11 +1,11 @@
 import { Body, Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiBodyErrors } from '../common/swagger/api-errors.decorator';
 import { SignInService } from './sign-in.service';
 import { Public } from '../auth/decorators/public.decorator';
-import { LoginRequestDto } from './dto/login.request.dto';
-import { RefreshRequestDto } from './dto/refresh.request.dto';
+import { LOGIN_EXAMPLES, LoginRequestDto } from './dto/login.request.dto';
+import { REFRESH_EXAMPLES, RefreshRequestDto } from './dto/refresh.request.dto';
 import { LoginResponseDto, TokenPairResponseDto } from './dto/token-pair.response.dto';
 
 /** Login and refresh: where a user's credentials become a session (users, accounts and sessions at once). */
@@ -25,6 +25,7 @@ export class SignInController {
       'A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and ' +
       'per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).',
   })
+  @ApiBody({ type: LoginRequestDto, examples: LOGIN_EXAMPLES })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBodyErrors('invalid_credentials', 'account_closed')
   login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
@@ -32,19 +33,18 @@ export class SignInController {
   }
 
   @Post('refresh')
-  @Public()
+  @Public({ refreshToken: true })
   @HttpCode(200)
   @ApiOperation({
     operationId: 'refreshSession',
     summary: 'Exchange a refresh token for a new access token',
     description:
-      'Send the refresh token as `Authorization: Bearer <refresh_token>`. By default the refresh token is rotated: the ' +
+      'Send the refresh token as `Authorization: Bearer <refresh_token>` (the `refreshToken` security scheme). By default the refresh token is rotated: the ' +
       'presented one stops working and a new one is returned. The token that was just rotated, presented again within ' +
       'REFRESH_REUSE_INTERVAL (10 s), gets the same successor (racing tabs all succeed); presented later, or an older one ' +
       'at any time, ends the whole session (`refresh_token_invalid`).',
   })
-  @ApiHeader({ name: 'Authorization', required: true, description: 'Bearer <refresh_token>' })
-  @ApiBody({ type: RefreshRequestDto, required: false })
+  @ApiBody({ type: RefreshRequestDto, required: false, examples: REFRESH_EXAMPLES })
   @ApiOkResponse({ type: TokenPairResponseDto })
   @ApiBodyErrors('refresh_token_invalid', 'refresh_token_expired', 'session_not_found', 'token_rotation_failed')
   refresh(@Headers('authorization') authorization: string | undefined, @Body() body: RefreshRequestDto): Promise<TokenPairResponseDto> {

@@ -1,18 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
-import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
+import { CREATE_TRANSACTION_EXAMPLES, CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
-import { IMMUTABLE_TRANSACTION_FIELDS, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
+import { IMMUTABLE_TRANSACTION_FIELDS, UPDATE_TRANSACTION_EXAMPLES, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { TransactionsService } from './transactions.service';
 
-const TRANSACTION_ID = { name: 'transaction_id', example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id (`txn_...`).' };
 
 @ApiTags('transactions')
 @Controller('v1/transactions')
@@ -32,6 +32,7 @@ export class TransactionsController {
       'may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it ' +
       '(`409 refund_exceeds_payment`). Amounts are integers in minor units.',
   })
+  @ApiBody({ type: CreateTransactionRequestDto, examples: CREATE_TRANSACTION_EXAMPLES })
   @ApiCreatedResponse({ type: TransactionResponseDto })
   @ApiBodyErrors(
     'unauthorized',
@@ -60,7 +61,7 @@ export class TransactionsController {
     required: false,
     style: 'deepObject',
     explode: true,
-    schema: { type: 'object', additionalProperties: { type: 'string' }, example: { order_id: '1042' } },
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
     description: 'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`.',
   })
   @ApiOkResponse({ type: TransactionPageDto })
@@ -91,6 +92,7 @@ export class TransactionsController {
       `(${IMMUTABLE_TRANSACTION_FIELDS.map((field) => `\`${field}\``).join(', ')}) are refused with \`422 immutable_field\`.`,
   })
   @ApiParam(TRANSACTION_ID)
+  @ApiBody({ type: UpdateTransactionRequestDto, examples: UPDATE_TRANSACTION_EXAMPLES })
   @ApiOkResponse({ type: TransactionResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'immutable_field')
   update(

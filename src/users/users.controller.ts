@@ -1,19 +1,19 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
 import { Public } from '../auth/decorators/public.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
-import { CreateUserRequestDto } from './dto/create-user.request.dto';
+import { CREATE_USER_EXAMPLES, CreateUserRequestDto } from './dto/create-user.request.dto';
 import { DeleteUserResponseDto } from './dto/delete-user.response.dto';
 import { ListUsersQueryDto } from './dto/list-users.query.dto';
-import { UpdateUserRequestDto } from './dto/update-user.request.dto';
+import { UPDATE_USER_EXAMPLES, UpdateUserRequestDto } from './dto/update-user.request.dto';
 import { UserPageDto, UserResponseDto } from './dto/user.response.dto';
 import { UsersService } from './users.service';
 
-const USER_ID = { name: 'user_id', example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+const USER_ID = { name: 'user_id', description: 'A user id (`usr_...`).' };
 
 @ApiTags('users')
 @Controller('v1/users')
@@ -30,6 +30,7 @@ export class UsersController {
       'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' +
       'an admin may also set `role`.',
   })
+  @ApiBody({ type: CreateUserRequestDto, examples: CREATE_USER_EXAMPLES })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(
@@ -68,6 +69,7 @@ export class UsersController {
     description: 'Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.',
   })
   @ApiParam(USER_ID)
+  @ApiBody({ type: UpdateUserRequestDto, examples: UPDATE_USER_EXAMPLES })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiBodyErrors('unauthorized', 'invalid_credentials', 'insufficient_permissions', 'user_not_found', 'email_already_registered')
   update(

@@ -17,7 +17,7 @@ import {
 } from './dto/webhook-endpoint.response.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
-const ENDPOINT_ID = { name: 'endpoint_id', example: 'whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' };
+const ENDPOINT_ID = { name: 'endpoint_id', description: 'A webhook endpoint id (`whe_...`).' };
 
 @ApiTags('webhooks')
 @Controller('v1/webhook_endpoints')
@@ -119,7 +119,7 @@ export class RedeliveryController {
     summary: 'Send an event to an endpoint again',
     description: 'Queues one more delivery of the event to the endpoint, at once and without waiting for other events. `webhook-id` is the event id, as before.',
   })
-  @ApiParam({ name: 'event_id', example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  @ApiParam({ name: 'event_id', description: 'An event id (`evt_...`).' })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'event_not_found', 'webhook_endpoint_not_found')
   redeliver(@CurrentUser() caller: AuthenticatedUser, @Param('event_id') eventId: string, @Body() body: RedeliverRequestDto): Promise<WebhookDeliveryResponseDto> {

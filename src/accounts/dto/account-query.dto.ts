@@ -6,7 +6,7 @@ import { ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType } from '../
 
 /** `?account_id=` lets an admin act on any account; members act on their own. */
 export class TargetAccountQueryDto {
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to act on (default: the caller's own)." })
+  @ApiPropertyOptional({ description: "Admins: the account to act on (default: the caller's own)." })
   @IsOmittable()
   @IsString()
   @MaxChars(64)
@@ -14,12 +14,12 @@ export class TargetAccountQueryDto {
 }
 
 export class ListAccountsQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional({ enum: ACCOUNT_TYPES })
+  @ApiPropertyOptional({ enum: ACCOUNT_TYPES, description: 'Only accounts of this type.' })
   @IsOmittable()
   @IsIn(ACCOUNT_TYPES)
   type?: AccountType;
 
-  @ApiPropertyOptional({ enum: ACCOUNT_STATUSES })
+  @ApiPropertyOptional({ enum: ACCOUNT_STATUSES, description: 'Only accounts in this status.' })
   @IsOmittable()
   @IsIn(ACCOUNT_STATUSES)
   status?: AccountStatus;

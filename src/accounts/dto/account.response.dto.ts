@@ -53,13 +53,13 @@ export class CloseAccountResponseDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   closed_at: string;
 
-  @ApiProperty({ example: 3, description: "Active sessions of the account's users that were ended." })
+  @ApiProperty({ type: 'integer', example: 3, description: "Active sessions of the account's users that were ended." })
   revoked_sessions: number;
 
-  @ApiProperty({ example: 0, description: 'Pending transactions that were canceled.' })
+  @ApiProperty({ type: 'integer', example: 0, description: 'Pending transactions that were canceled.' })
   canceled_transactions: number;
 
-  @ApiProperty({ example: 0, description: 'Open payment requests that were canceled.' })
+  @ApiProperty({ type: 'integer', example: 0, description: 'Open payment requests that were canceled.' })
   canceled_payments: number;
 }
 

@@ -3,6 +3,14 @@ import { IsIn, IsString } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
+/** The body /docs offers: it works as it is for a user without an account. */
+export const CREATE_ACCOUNT_EXAMPLES = {
+  business: {
+    summary: 'A business account',
+    value: { type: 'business', name: 'Analytical Engines Ltd', email: 'billing@example.com', overdraft: 'allowed', preferences: { locale: 'en-GB' } },
+  },
+};
+
 export class CreateAccountRequestDto {
   @ApiProperty({ enum: ACCOUNT_TYPES, example: 'business' })
   @IsIn(ACCOUNT_TYPES)
@@ -34,7 +42,7 @@ export class CreateAccountRequestDto {
   @IsJsonObject()
   preferences?: AccountPreferences;
 
-  @ApiPropertyOptional({ example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Admins only: the user who will own the account (default: the caller).' })
+  @ApiPropertyOptional({ description: 'Admins only: the user (`usr_...`) who will own the account (default: the caller). Members leave it out.' })
   @IsOmittable()
   @IsString()
   @MaxChars(64)

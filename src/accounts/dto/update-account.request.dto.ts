@@ -3,6 +3,11 @@ import { IsIn } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy } from '../entities/account.entity';
 
+/** The body /docs offers: it works as it is for the owner of an open account. */
+export const UPDATE_ACCOUNT_EXAMPLES = {
+  rename: { summary: 'Rename, and change a preference', value: { name: 'Analytical Engines plc', preferences: { locale: 'fr-FR' } } },
+};
+
 export class UpdateAccountRequestDto {
   @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
   @IsOmittable()

@@ -2,8 +2,13 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { IsOmittable, MaxChars } from '../../common/validation/fields';
 
+/** The body /docs offers: it ends the caller's own session (log out). */
+export const INVALIDATE_SESSION_EXAMPLES = {
+  logout: { summary: 'Log out', value: { reason: 'signed out' } },
+};
+
 export class InvalidateSessionRequestDto {
-  @ApiPropertyOptional({ example: 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Session to end; defaults to the caller's own session." })
+  @ApiPropertyOptional({ description: "Session to end (`ses_...`, from the session list); defaults to the caller's own session." })
   @IsOmittable()
   @IsString()
   @MaxChars(64)

@@ -40,7 +40,7 @@ export class SessionInvalidationResponseDto {
   @ApiProperty({ example: 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   invalidated_session_id: string;
 
-  @ApiProperty({ example: 2, description: 'Unexpired access and refresh tokens of the session that this call revoked.' })
+  @ApiProperty({ type: 'integer', example: 2, description: 'Unexpired access and refresh tokens of the session that this call revoked.' })
   revoked_tokens: number;
 
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })

@@ -8,10 +8,52 @@ const ALWAYS: ErrorCode[] = ['rate_limited', 'internal_error'];
 /** Every endpoint that reads a JSON body can answer these as well. */
 const BODY: ErrorCode[] = ['validation_error', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
-const EXAMPLE_DESCRIPTIONS: Partial<Record<ErrorCode, string>> = {
-  validation_error: 'amount: must be an integer number',
-  unauthorized: 'A valid access token is required.',
-  insufficient_permissions: 'Your role does not allow this operation.',
+/** An unknown field: the one validation failure that every body and every query can meet. */
+const VALIDATION_PROBLEM = { field: 'nickname', message: 'is not an accepted field' };
+
+/**
+ * The example of each error code: a text the service really answers with (test/openapi.e2e.ts
+ * compares them with the modules' errors), with made-up values where the text has some.
+ */
+export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; details?: { field: string; message: string }[] }>> = {
+  validation_error: { description: `${VALIDATION_PROBLEM.field}: ${VALIDATION_PROBLEM.message}`, details: [VALIDATION_PROBLEM] },
+  webhook_url_not_allowed: { description: 'This webhook URL is not allowed: it must use https.' },
+  invalid_json: { description: 'The request body is not valid JSON.' },
+  unauthorized: { description: 'A valid access token is required.' },
+  invalid_credentials: { description: 'The email or the password is incorrect.' },
+  refresh_token_invalid: { description: 'The refresh token is not valid.' },
+  refresh_token_expired: { description: 'The refresh token has expired; log in again.' },
+  insufficient_permissions: { description: 'Your role does not allow this operation.' },
+  account_closed: { description: 'The account is closed.' },
+  not_found: { description: 'No route GET /v1/transaction.' },
+  user_not_found: { description: 'No such user.' },
+  account_not_found: { description: 'No such account.' },
+  transaction_not_found: { description: 'No such transaction.' },
+  payment_not_found: { description: 'No such payment request.' },
+  session_not_found: { description: 'No such session.' },
+  event_not_found: { description: 'No such event.' },
+  webhook_endpoint_not_found: { description: 'No such webhook endpoint.' },
+  method_not_allowed: { description: 'PUT is not served here; use DELETE, GET, HEAD, PATCH.' },
+  email_already_registered: { description: 'A user with this email already exists.' },
+  account_already_exists: { description: 'The user already belongs to an account.' },
+  user_owns_account: { description: 'The user owns an open account; close the account before deleting its owner.' },
+  transaction_not_pending: { description: 'The transaction is posted; only a pending transaction can change status.' },
+  payment_not_pending: { description: 'The payment request is succeeded (capture_method automatic); it cannot be canceled.' },
+  session_already_invalidated: { description: 'The session has already been invalidated.' },
+  token_rotation_failed: { description: 'The session changed while the refresh token was being rotated; retry the request.' },
+  idempotency_request_in_progress: { description: 'A request with this Idempotency-Key is still being processed; retry shortly.' },
+  insufficient_funds: { description: 'The account does not allow overdrafts, and the debit exceeds its available EUR balance.' },
+  refund_exceeds_payment: { description: 'The refunds of this payment would add up to more than it: 1000 of 1250 is refunded already.' },
+  payload_too_large: { description: 'The request body is larger than 1 MiB.' },
+  unsupported_media_type: { description: 'Request bodies must be sent as Content-Type: application/json.' },
+  immutable_field: {
+    description: 'amount cannot be changed once the resource is created.',
+    details: [{ field: 'amount', message: 'cannot be changed once the resource is created' }],
+  },
+  idempotency_key_reused: { description: 'This Idempotency-Key was already used with a different request body; use a new key for a new request.' },
+  rate_limited: { description: 'Too many requests; retry after the time in Retry-After.' },
+  internal_error: { description: 'An unexpected error occurred. Quote the request id when reporting it.' },
+  service_unavailable: { description: 'The database is not reachable.' },
 };
 
 /**
@@ -48,9 +90,9 @@ function documentErrors(codes: ErrorCode[]): MethodDecorator {
                 {
                   value: {
                     error_code: code,
-                    error_description: EXAMPLE_DESCRIPTIONS[code] ?? code.replace(/_/g, ' '),
+                    error_description: ERROR_EXAMPLES[code].description,
                     request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
-                    ...(code === 'validation_error' ? { details: [{ field: 'amount', message: 'must be an integer number' }] } : {}),
+                    ...(ERROR_EXAMPLES[code].details ? { details: ERROR_EXAMPLES[code].details } : {}),
                   },
                 },
               ]),

@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { nameSchemas } from './schema-names';
 
 const DESCRIPTION = `
 Accounts for individuals and businesses, their users, sessions with access and refresh tokens, financial
@@ -34,9 +35,24 @@ per address, and password guesses per email (a wrong \`current_password\` counts
 **Lists.** \`limit\` (1..100, default 20) and \`cursor\` (the previous page's \`next_cursor\`); newest first;
 \`{ data, has_more, next_cursor }\`.
 
-**Authentication.** \`Authorization: Bearer <access_token>\` on every operation except login, refresh (which takes the
-refresh token as Bearer) and signup. Access tokens last 15 minutes and stop working as soon as their session ends.
+**Authentication.** \`Authorization: Bearer <access_token>\` (the \`bearer\` scheme) on every operation except login,
+refresh and signup. Refresh takes the refresh token as Bearer instead (the \`refreshToken\` scheme). Access tokens last
+15 minutes and stop working as soon as their session ends.
+
+**Clients.** A typed TypeScript client generated from this document, with token refresh, Idempotency-Keys and page
+walking, is in the repository's \`clients/typescript/\`.
+
+**Licence.** Proprietary: the API, this document and the service's code are private to their owner, all rights
+reserved; no licence to use, copy or redistribute them is granted.
 `.trim();
+
+/** Where a server started with `npm start` answers (the HOST and PORT defaults). */
+export const LOCAL_SERVER_URL = 'http://127.0.0.1:3000';
+
+/** The package is private (UNLICENSED): its terms are the description's last paragraph, which /docs shows. */
+function licenceAt(baseUrl: string): { name: string; url: string } {
+  return { name: 'Proprietary', url: `${baseUrl}/docs` };
+}
 
 /** A module's own addition to the document (read from the extensions its decorators left on operations). */
 export type OpenApiAddition = (document: OpenAPIObject) => void;
@@ -47,6 +63,7 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .setTitle('Payments Platform API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
+    .addServer(LOCAL_SERVER_URL, 'A local server started with `npm start` (the HOST and PORT defaults); /docs on a running instance uses that instance (PUBLIC_BASE_URL).')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from login or refresh.' }, 'bearer')
     .addSecurityRequirements('bearer')
     .addTag('auth', 'Login, token refresh, sessions.')
@@ -54,15 +71,29 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .addTag('users', 'Users, their roles and their account membership.')
     .addTag('transactions', 'Payments, credits, refunds, transfers and adjustments of an account: pending, then posted or canceled.')
     .addTag('payments', 'Payment requests sent to customers; the built-in sandbox provider drives them with simulate.')
+    .addTag('ledger', 'Balances of an account and the consistency check of the books.')
+    .addTag('events', 'What happened to an account, in order: the feed that webhooks deliver.')
+    .addTag('webhooks', 'Endpoints that receive events as signed HTTP requests, and their deliveries.')
     .addTag('health', 'Liveness and readiness probes (outside /v1, no token).')
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  document.info.license = licenceAt(LOCAL_SERVER_URL);
   for (const addition of additions) addition(document);
+  nameSchemas(document);
   return document;
 }
 
-export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
-  SwaggerModule.setup('docs', app, document, {
+/**
+ * Serves Swagger UI at /docs and the document at /docs/openapi.json: the committed document, except that
+ * its server is this instance (`baseUrl`, PUBLIC_BASE_URL), so that "Try it out" calls the server it is on.
+ */
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject, baseUrl: string): void {
+  const served: OpenAPIObject = {
+    ...document,
+    info: { ...document.info, license: licenceAt(baseUrl) },
+    servers: [{ url: baseUrl, description: 'This instance (PUBLIC_BASE_URL).' }],
+  };
+  SwaggerModule.setup('docs', app, served, {
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
     customSiteTitle: 'Payments Platform API',

@@ -33,7 +33,7 @@ export class EventResponseDto {
   @ApiProperty({ example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   id: string;
 
-  @ApiProperty({ enum: EVENT_TYPES, example: 'transaction.created' })
+  @ApiProperty({ enum: EVENT_TYPES, example: 'account.created' })
   type: EventType;
 
   @ApiProperty({ type: String, nullable: true, example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Null for changes of no account (a signup without one).' })
@@ -45,12 +45,8 @@ export class EventResponseDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
-  @ApiProperty({
-    type: EventDataDto,
-    example: {
-      object: { id: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', account_id: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', type: 'payment', status: 'pending', direction: 'debit', amount: 1250, currency: 'EUR' },
-    },
-  })
+  // No example of its own: tools show the first resource of `object` (an account); getEvent shows one per type.
+  @ApiProperty({ type: EventDataDto })
   data: EventDataDto;
 }
 

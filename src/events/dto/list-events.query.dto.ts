@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, Min, ValidateBy } from 'class-validator';
+import { IsString, ValidateBy } from 'class-validator';
 import { EVENT_TYPES, EventType } from '../../common/events/event-log';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
@@ -40,14 +40,20 @@ export class ListEventsQueryDto extends PaginationQueryDto {
 
   @ApiPropertyOptional({
     type: 'integer',
+    format: 'int64',
     minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
     description: "With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up.",
   })
   @IsOmittable()
   @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value))
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @ValidateBy({
+    name: 'isSequence',
+    validator: {
+      validate: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+      defaultMessage: () => `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`,
+    },
+  })
   after_sequence?: number;
 
   @ApiPropertyOptional({ description: "Admins: only this account's events. Members always see their own account's." })

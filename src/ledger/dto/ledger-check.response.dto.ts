@@ -52,16 +52,16 @@ export class LedgerCheckReportDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   checked_at: string;
 
-  @ApiProperty({ example: 2000000 })
+  @ApiProperty({ type: 'integer', example: 2000000 })
   entries_checked: number;
 
-  @ApiProperty({ example: 600 })
+  @ApiProperty({ type: 'integer', example: 600 })
   balances_checked: number;
 
   @ApiProperty({ type: [CurrencyTotalsDto], description: 'Per currency, the sums of debits and credits (canceled entries left out).' })
   currencies: CurrencyTotalsDto[];
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({ type: 'integer', example: 0 })
   difference_count: number;
 
   @ApiProperty({ type: [LedgerDifferenceDto], description: 'The first 100 differences.' })

@@ -17,6 +17,26 @@ export class PaymentCustomerDto {
   name?: string;
 }
 
+/** The bodies /docs offers: each works as it is for a member of an open account. */
+export const CREATE_PAYMENT_EXAMPLES = {
+  invoice: {
+    summary: 'An invoice of 49.99 EUR',
+    value: {
+      purpose: 'invoice',
+      amount: 4999,
+      currency: 'EUR',
+      customer: { email: 'grace@example.com', name: 'Grace Hopper' },
+      reference_id: 'INV-2026-00042',
+      description: 'Invoice 42: consulting, November',
+      metadata: { order_id: '1042' },
+    },
+  },
+  manual: {
+    summary: 'Hold the funds until captured (manual capture)',
+    value: { purpose: 'invoice', amount: 12000, currency: 'EUR', customer: { email: 'grace@example.com' }, capture_method: 'manual' },
+  },
+};
+
 export class CreatePaymentRequestDto {
   @ApiProperty({ enum: PAYMENT_PURPOSES, example: 'invoice' })
   @IsIn(PAYMENT_PURPOSES)
@@ -50,8 +70,7 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     enum: CAPTURE_METHODS,
-    default: 'automatic',
-    description: '`manual`: the customer authorizes and the funds are held (status `authorized`) until captured.',
+    description: 'Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.',
   })
   @IsOmittable()
   @IsIn(CAPTURE_METHODS)
@@ -59,7 +78,6 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     format: 'date-time',
-    example: '2026-11-28T10:15:30.123Z',
     description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
   })
   @IsOmittable()
@@ -71,7 +89,7 @@ export class CreatePaymentRequestDto {
   @IsJsonObject(checkMetadata)
   metadata?: Metadata;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to be paid (default: the caller's own)." })
+  @ApiPropertyOptional({ description: "Admins: the account (`acc_...`) to be paid (default: the caller's own). Members leave it out." })
   @IsOmittable()
   @IsString()
   @MaxChars(64)

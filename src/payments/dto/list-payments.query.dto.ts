@@ -10,7 +10,7 @@ export class ListPaymentsQueryDto extends PaginationQueryDto {
   @IsIn(PAYMENT_STATUSES)
   status?: PaymentStatus;
 
-  @ApiPropertyOptional({ enum: PAYMENT_PURPOSES })
+  @ApiPropertyOptional({ enum: PAYMENT_PURPOSES, description: 'Only requests for this purpose.' })
   @IsOmittable()
   @IsIn(PAYMENT_PURPOSES)
   purpose?: PaymentPurpose;

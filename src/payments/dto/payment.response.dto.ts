@@ -3,6 +3,13 @@ import { PageOf } from '../../common/pagination/page.dto';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_FAILURE_CODES, PaymentFailureCode, PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../entities/payment-request.entity';
 import { effectiveStatus } from '../payment-status';
 
+/** A nullable enum lists null among its values (OpenAPI 3.0), or validators refuse the null it allows. */
+const FAILURE_CODE_SCHEMA = {
+  enum: [...PAYMENT_FAILURE_CODES, null],
+  nullable: true,
+  description: 'Why the request failed; null unless `status` is failed.',
+};
+
 const TIMESTAMP = '2026-11-21T10:15:30.123Z';
 
 export class PaymentCustomerResponseDto {
@@ -44,7 +51,7 @@ export class PaymentResponseDto {
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'pending', description: 'A pending or authorized request reads as expired from expires_at on.' })
   status: PaymentStatus;
 
-  @ApiProperty({ enum: PAYMENT_FAILURE_CODES, nullable: true, example: null, description: 'Why the request failed; null unless `status` is failed.' })
+  @ApiProperty({ ...FAILURE_CODE_SCHEMA, example: null })
   failure_code: PaymentFailureCode | null;
 
   @ApiProperty({ example: 'https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
@@ -78,7 +85,7 @@ export class PaymentStatusResponseDto {
   @ApiProperty({ enum: PAYMENT_STATUSES, example: 'succeeded' })
   status: PaymentStatus;
 
-  @ApiProperty({ enum: PAYMENT_FAILURE_CODES, nullable: true, example: null, description: 'Why the request failed; null unless `status` is failed.' })
+  @ApiProperty({ ...FAILURE_CODE_SCHEMA, example: null })
   failure_code: PaymentFailureCode | null;
 
   @ApiProperty({ type: 'integer', format: 'int64', example: 4999, description: 'Minor units of the currency.' })

@@ -2,6 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MinLength } from 'class-validator';
 import { IsOmittable, MaxChars } from '../../common/validation/fields';
 
+/** The body /docs offers: the user of the signup example (POST /v1/users). */
+export const LOGIN_EXAMPLES = {
+  login: { summary: 'Log in as the user the signup example creates', value: { email: 'ada@example.com', password: 'correct horse battery staple', device_id: 'ios-4F2A9C' } },
+};
+
 export class LoginRequestDto {
   @ApiProperty({ example: 'ada@example.com', description: 'Matched case-insensitively.' })
   @IsString()

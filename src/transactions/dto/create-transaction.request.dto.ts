@@ -6,6 +6,22 @@ import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validatio
 import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
 import { DIRECTIONS, Direction, TRANSACTION_TYPES, TransactionType } from '../entities/transaction.entity';
 
+/**
+ * The bodies /docs offers, each of which works as it is for a member of an open account (a transfer or
+ * a refund names another resource by id: the operation's description says how).
+ */
+export const CREATE_TRANSACTION_EXAMPLES = {
+  payment: {
+    summary: 'A payment (debit) of 12.50 EUR',
+    value: { type: 'payment', amount: 1250, currency: 'EUR', description: 'Office chairs, order 1042', reference_ids: ['INV-2026-00042'], metadata: { order_id: '1042', channel: 'web' } },
+  },
+  credit: { summary: 'A credit of 50.00 EUR', value: { type: 'credit', amount: 5000, currency: 'EUR', description: 'Top-up by bank transfer' } },
+  adjustment: {
+    summary: 'An adjustment needs a direction',
+    value: { type: 'adjustment', direction: 'debit', amount: 99, currency: 'EUR', notes: 'Bank fee, November' },
+  },
+};
+
 export class CreateTransactionRequestDto {
   @ApiProperty({ enum: TRANSACTION_TYPES, example: 'payment' })
   @IsIn(TRANSACTION_TYPES)
@@ -49,16 +65,15 @@ export class CreateTransactionRequestDto {
   @MaxChars(NOTES_MAX_LENGTH)
   notes?: string;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Transfers only (and required for them): the open account that receives the money.' })
+  @ApiPropertyOptional({ description: 'Transfers only (and required for them): the open account (`acc_...`) that receives the money.' })
   @IsOmittable()
   @IsString()
   @MaxChars(64)
   counterparty_account_id?: string;
 
   @ApiPropertyOptional({
-    example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
     description:
-      'Refunds only: the `payment` (of the same account and currency, not canceled) this refund gives money back for. ' +
+      'Refunds only: the `payment` (`txn_...`, of the same account and currency, not canceled) this refund gives money back for. ' +
       'The refunds of a payment that are not canceled never add up to more than it: `409 refund_exceeds_payment`.',
   })
   @IsOmittable()
@@ -66,7 +81,7 @@ export class CreateTransactionRequestDto {
   @MaxChars(64)
   refunded_transaction_id?: string;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account to book on (default: the caller's own). Members book on their own account." })
+  @ApiPropertyOptional({ description: "Admins: the account (`acc_...`) to book on (default: the caller's own). Members book on their own account and leave it out." })
   @IsOmittable()
   @IsString()
   @MaxChars(64)

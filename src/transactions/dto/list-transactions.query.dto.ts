@@ -23,32 +23,32 @@ function checkMetadataFilter(value: Record<string, unknown>, field: string): Fie
 }
 
 export class ListTransactionsQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES })
+  @ApiPropertyOptional({ enum: TRANSACTION_STATUSES, description: 'Only transactions in this status.' })
   @IsOmittable()
   @IsIn(TRANSACTION_STATUSES)
   status?: TransactionStatus;
 
-  @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
+  @ApiPropertyOptional({ enum: TRANSACTION_TYPES, description: 'Only transactions of this type.' })
   @IsOmittable()
   @IsIn(TRANSACTION_TYPES)
   type?: TransactionType;
 
-  @ApiPropertyOptional({ example: 'EUR' })
+  @ApiPropertyOptional({ description: 'Upper-case ISO 4217 code, such as `EUR`.' })
   @IsOmittable()
   @IsCurrency()
   currency?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', example: '2026-11-01T00:00:00.000Z', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', example: '2026-12-01T00:00:00.000Z', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
   @IsOmittable()
   @IsInstant()
   created_to?: string;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: only this account's transactions. Members always see their own account's." })
+  @ApiPropertyOptional({ description: "Admins: only this account's transactions. Members always see their own account's." })
   @IsOmittable()
   @IsString()
   @MaxChars(64)

@@ -16,6 +16,14 @@ export const IMMUTABLE_TRANSACTION_FIELDS = [
   'counterparty_account_id',
 ] as const;
 
+/** The body /docs offers: it works as it is on any of your account's transactions. */
+export const UPDATE_TRANSACTION_EXAMPLES = {
+  amend: {
+    summary: 'Set a metadata key, remove another, add notes',
+    value: { metadata: { channel: 'phone', campaign: null }, notes: 'Customer confirmed by phone.' },
+  },
+};
+
 @RefusesImmutableFields(...IMMUTABLE_TRANSACTION_FIELDS)
 export class UpdateTransactionRequestDto {
   @ApiPropertyOptional({

@@ -4,6 +4,11 @@ import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../comm
 import { USER_ROLES, UserRole } from '../../common/access/caller';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
 
+/** The body /docs offers: a signup, which needs no token (log in with the same email and password). */
+export const CREATE_USER_EXAMPLES = {
+  signup: { summary: 'Sign up', value: { email: 'ada@example.com', password: 'correct horse battery staple', name: 'Ada Lovelace' } },
+};
+
 export class CreateUserRequestDto {
   @ApiProperty({ example: 'ada@example.com', maxLength: 254, description: 'Trimmed and lower-cased; unique.' })
   @IsEmailAddress()
@@ -25,15 +30,14 @@ export class CreateUserRequestDto {
   name: string;
 
   @ApiPropertyOptional({
-    example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
-    description: 'Add the new user to this account. Needs the access token of the account owner or of an admin.',
+    description: 'Add the new user to this account (`acc_...`). Needs the access token of the account owner or of an admin; leave it out to sign up.',
   })
   @IsOmittable()
   @IsString()
   @MaxChars(64)
   account_id?: string;
 
-  @ApiPropertyOptional({ enum: USER_ROLES, default: 'member', description: 'Admins only.' })
+  @ApiPropertyOptional({ enum: USER_ROLES, description: 'Admins only; leave it out otherwise. Default: `member`.' })
   @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;

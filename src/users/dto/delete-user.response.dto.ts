@@ -7,6 +7,6 @@ export class DeleteUserResponseDto {
   @ApiProperty({ example: true, enum: [true] })
   deleted: true;
 
-  @ApiProperty({ example: 2, description: 'Sessions of the user that were still active.' })
+  @ApiProperty({ type: 'integer', example: 2, description: 'Sessions of the user that were still active.' })
   revoked_sessions: number;
 }

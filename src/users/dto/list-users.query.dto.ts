@@ -5,13 +5,13 @@ import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto
 import { USER_ROLES, UserRole } from '../../common/access/caller';
 
 export class ListUsersQueryDto extends PaginationQueryDto {
-  @ApiPropertyOptional({ example: 'ada@example.com', description: 'Exact email (case-insensitive).' })
+  @ApiPropertyOptional({ description: 'Exact email (case-insensitive).' })
   @IsOmittable()
   @IsString()
   @MaxChars(254)
   email?: string;
 
-  @ApiPropertyOptional({ enum: USER_ROLES })
+  @ApiPropertyOptional({ enum: USER_ROLES, description: 'Only users with this role.' })
   @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;

@@ -4,6 +4,15 @@ import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../comm
 import { USER_ROLES, UserRole } from '../../common/access/caller';
 import { PASSWORD_MAX_LENGTH } from '../password-policy';
 
+/** The bodies /docs offers: each works as it is on yourself. */
+export const UPDATE_USER_EXAMPLES = {
+  name: { summary: 'Change your name', value: { name: 'Ada King' } },
+  password: {
+    summary: 'Change your password',
+    value: { password: 'a new and longer passphrase', current_password: 'correct horse battery staple' },
+  },
+};
+
 export class UpdateUserRequestDto {
   @ApiPropertyOptional({ example: 'Ada King', maxLength: 200 })
   @IsOmittable()

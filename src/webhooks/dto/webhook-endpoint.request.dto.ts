@@ -69,7 +69,7 @@ export class UpdateWebhookEndpointRequestDto {
 }
 
 export class RedeliverRequestDto {
-  @ApiProperty({ example: 'whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  @ApiProperty({ description: 'One of your webhook endpoints (`whe_...`).' })
   @IsString()
   @MaxChars(64)
   endpoint_id: string;

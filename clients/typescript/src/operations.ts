@@ -1,0 +1,59 @@
+/**
+ * Generated from docs/openapi.json by clients/typescript/scripts/generate.js: do not edit.
+ * Run `npm run generate` in clients/typescript after `npm run openapi:write` at the root.
+ */
+
+/** How an operation authenticates: the access token, optionally the access token, the refresh token, or nothing. */
+export type OperationAuth = 'access' | 'optional' | 'refresh' | 'none';
+
+export interface OperationInfo {
+  readonly operationId: string;
+  readonly auth: OperationAuth;
+  /** A creating POST: it takes an Idempotency-Key, and a retry with the same key is answered once. */
+  readonly idempotent: boolean;
+}
+
+/** Every operation of the API, by "METHOD /path" as openapi-fetch names them. */
+export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
+  'GET /health': { operationId: 'liveness', auth: 'none', idempotent: false },
+  'GET /health/ready': { operationId: 'readiness', auth: 'none', idempotent: false },
+  'DELETE /v1/auth/session': { operationId: 'invalidateSession', auth: 'access', idempotent: false },
+  'GET /v1/auth/sessions': { operationId: 'listSessions', auth: 'access', idempotent: false },
+  'GET /v1/users': { operationId: 'listUsers', auth: 'access', idempotent: false },
+  'POST /v1/users': { operationId: 'createUser', auth: 'optional', idempotent: true },
+  'GET /v1/users/{user_id}': { operationId: 'getUser', auth: 'access', idempotent: false },
+  'PATCH /v1/users/{user_id}': { operationId: 'updateUser', auth: 'access', idempotent: false },
+  'DELETE /v1/users/{user_id}': { operationId: 'deleteUser', auth: 'access', idempotent: false },
+  'POST /v1/accounts': { operationId: 'createAccount', auth: 'access', idempotent: true },
+  'PATCH /v1/accounts': { operationId: 'updateAccount', auth: 'access', idempotent: false },
+  'GET /v1/account': { operationId: 'getOwnAccount', auth: 'access', idempotent: false },
+  'GET /v1/auth/accounts': { operationId: 'listAccounts', auth: 'access', idempotent: false },
+  'GET /v1/account/balances': { operationId: 'getBalances', auth: 'access', idempotent: false },
+  'GET /v1/ledger/check': { operationId: 'checkLedger', auth: 'access', idempotent: false },
+  'GET /v1/transactions': { operationId: 'listTransactions', auth: 'access', idempotent: false },
+  'POST /v1/transactions': { operationId: 'createTransaction', auth: 'access', idempotent: true },
+  'GET /v1/transactions/{transaction_id}': { operationId: 'getTransaction', auth: 'access', idempotent: false },
+  'PATCH /v1/transactions/{transaction_id}': { operationId: 'updateTransaction', auth: 'access', idempotent: false },
+  'DELETE /v1/transactions/{transaction_id}': { operationId: 'cancelTransaction', auth: 'access', idempotent: false },
+  'POST /v1/transactions/{transaction_id}/post': { operationId: 'postTransaction', auth: 'access', idempotent: false },
+  'GET /v1/payments': { operationId: 'listPayments', auth: 'access', idempotent: false },
+  'POST /v1/payments': { operationId: 'createPayment', auth: 'access', idempotent: true },
+  'GET /v1/payments/{payment_id}': { operationId: 'getPayment', auth: 'access', idempotent: false },
+  'GET /v1/payments/{payment_id}/status': { operationId: 'getPaymentStatus', auth: 'access', idempotent: false },
+  'POST /v1/payments/{payment_id}/simulate': { operationId: 'simulatePayment', auth: 'access', idempotent: false },
+  'POST /v1/payments/{payment_id}/capture': { operationId: 'capturePayment', auth: 'access', idempotent: false },
+  'POST /v1/payments/{payment_id}/cancel': { operationId: 'cancelPayment', auth: 'access', idempotent: false },
+  'GET /v1/events': { operationId: 'listEvents', auth: 'access', idempotent: false },
+  'GET /v1/events/{event_id}': { operationId: 'getEvent', auth: 'access', idempotent: false },
+  'GET /v1/webhook_endpoints': { operationId: 'listWebhookEndpoints', auth: 'access', idempotent: false },
+  'POST /v1/webhook_endpoints': { operationId: 'createWebhookEndpoint', auth: 'access', idempotent: true },
+  'GET /v1/webhook_endpoints/{endpoint_id}': { operationId: 'getWebhookEndpoint', auth: 'access', idempotent: false },
+  'PATCH /v1/webhook_endpoints/{endpoint_id}': { operationId: 'updateWebhookEndpoint', auth: 'access', idempotent: false },
+  'DELETE /v1/webhook_endpoints/{endpoint_id}': { operationId: 'deleteWebhookEndpoint', auth: 'access', idempotent: false },
+  'POST /v1/webhook_endpoints/{endpoint_id}/rotate_secret': { operationId: 'rotateWebhookSecret', auth: 'access', idempotent: false },
+  'GET /v1/webhook_endpoints/{endpoint_id}/deliveries': { operationId: 'listWebhookDeliveries', auth: 'access', idempotent: false },
+  'POST /v1/events/{event_id}/redeliver': { operationId: 'redeliverEvent', auth: 'access', idempotent: false },
+  'POST /v1/auth/login': { operationId: 'login', auth: 'none', idempotent: false },
+  'POST /v1/auth/refresh': { operationId: 'refreshSession', auth: 'refresh', idempotent: false },
+  'DELETE /v1/auth/close': { operationId: 'closeAccount', auth: 'access', idempotent: false },
+};

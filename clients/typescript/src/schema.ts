@@ -1,0 +1,5091 @@
+/**
+ * Generated from docs/openapi.json by clients/typescript/scripts/generate.js: do not edit.
+ * Run `npm run generate` in clients/typescript after `npm run openapi:write` at the root.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description Answers `200` while the process serves HTTP, whatever the state of the database: restart the process when it does not.
+         */
+        get: operations["liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers
+         * @description Answers `200` when the database answers a query, else `503 service_unavailable`: send no traffic to the instance until it is ready.
+         */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Invalidate a session and revoke its tokens
+         * @description Ends the caller's own session, or the session named by `session_id` (another user's session: admins only). The access and refresh tokens of the session stop working on the next request.
+         */
+        delete: operations["invalidateSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's sessions
+         * @description Newest first, active and invalidated, so that a user can end sessions on other devices.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Admins see every user; members see their account's users (or only themselves without an account).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Register a user
+         * @description Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; an admin may also set `role`.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a user
+         * @description Yourself, a user of your account, or any user for admins.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user
+         * @description Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user itself, its account's owner and admins. The owner of an open account must close it first.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Partially update a user
+         * @description Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an account
+         * @description Opens an individual or business account owned by the caller, who joins it. An admin may open one for another user with `owner_user_id`. A user belongs to at most one account.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update account details
+         * @description Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its account; an admin names any account with `?account_id=`.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's account
+         * @description The account of the user the access token belongs to.
+         */
+        get: operations["getOwnAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all accounts (admins)
+         * @description Newest first; filter by type and status.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account's balances
+         * @description One row per currency the account has used, in minor units: `posted` (posted credits - posted debits), `pending` (`posted` + pending credits - pending debits) and `available` (`posted` - pending debits). They are kept with every entry, so reading them costs the same however many entries exist. With `as_of`, the `posted` balance of each currency as it stood at that instant. Admins name the account with `account_id`.
+         */
+        get: operations["getBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ledger/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the books (admins)
+         * @description Recomputes every balance from the entries and verifies that debits equal credits in every currency and that every transaction has one debit and one credit entry. `ok: false` lists what differs. It reads the whole ledger (in chunks), so it takes seconds on millions of entries; `npm run cli -- ledger-check` runs the same check.
+         */
+        get: operations["checkLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description Newest first. Members see their account's transactions and the transfers it receives (from its side: `direction` `credit`); admins see all, or one account's with `account_id`. Filters combine with AND; `metadata[key]=value` matches exactly and may be repeated with other keys (at most 10).
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        /**
+         * Create a transaction
+         * @description Books a `pending` transaction on your account (admins: on `account_id`), with its two ledger entries. The type implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose `overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it (`409 refund_exceeds_payment`). Amounts are integers in minor units.
+         */
+        post: operations["createTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a transaction
+         * @description One of your account's transactions, or a transfer it receives, from its side (any, for admins).
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a pending transaction
+         * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`).
+         */
+        delete: operations["cancelTransaction"];
+        options?: never;
+        head?: never;
+        /**
+         * Amend a transaction
+         * @description Metadata (merged key by key; null removes a key), reference ids and notes, in any status. Fields fixed at creation (`amount`, `currency`, `type`, `direction`, `account_id`, `status`, `description`, `counterparty_account_id`) are refused with `422 immutable_field`.
+         */
+        patch: operations["updateTransaction"];
+        trace?: never;
+    };
+    "/v1/transactions/{transaction_id}/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a pending transaction (admins)
+         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds.
+         */
+        post: operations["postTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment requests
+         * @description Newest first. Members see their account's requests; admins see all, or one account's with `account_id`. Filters combine with AND; `status` filters as requests read now (an unpaid request past `expires_at` is `expired`).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Create a payment request
+         * @description A request for money to send to a customer (product, subscription or invoice), paid at `payment_url`. It expires unpaid after 7 days unless `expires_at` says otherwise. With `capture_method: manual` the customer only authorizes and the funds are held until captured. On success the account receives one posted `credit` transaction.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payment request
+         * @description One of your account's payment requests (any, for admins).
+         */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a payment request
+         * @description pending, authorized, succeeded, failed, canceled or expired; once succeeded, `transaction_id` is the credit it booked.
+         */
+        get: operations["getPaymentStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drive a sandbox payment request
+         * @description Sandbox provider only; the account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
+         */
+        post: operations["simulatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture an authorized payment request
+         * @description The account owner or an admin. Charges the funds an authorization holds: `authorized` becomes `succeeded` and the account receives its posted `credit` transaction. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. Of concurrent captures exactly one succeeds.
+         */
+        post: operations["capturePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment request
+         * @description The account owner or an admin. A `pending` request is withdrawn and an `authorized` one released: both become `canceled`, and the checkout page shows it without a form. Anything else is `409 payment_not_pending`.
+         */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every change, recorded in the same database transaction as the change. Members see their account's events; admins see all, or one account's with `account_id`. Newest first; with `after_sequence` (one account), the events after that sequence, oldest first: sequences have no gaps, so a consumer can tell what it missed. Kept at least 30 days.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an event
+         * @description One of your account's events (any, for admins).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Your account's (owners); every one (admins). Newest first.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a webhook endpoint
+         * @description Never shows the secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Its pending deliveries are dropped with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description `status: "disabled"` stops deliveries: those already queued wait, in order, and no new event is queued (catch up with `GET /v1/events?after_sequence=`); `enabled` resumes them, also after the service disabled the endpoint.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpoint_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries
+         * @description Newest first: status, attempts, the last answer and the next retry.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event to an endpoint again
+         * @description Queues one more delivery of the event to the endpoint, at once and without waiting for other events. `webhook-id` is the event id, as before.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with email and password
+         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new access token
+         * @description Send the refresh token as `Authorization: Bearer <refresh_token>` (the `refreshToken` security scheme). By default the refresh token is rotated: the presented one stops working and a new one is returned. The token that was just rotated, presented again within REFRESH_REUSE_INTERVAL (10 s), gets the same successor (racing tabs all succeed); presented later, or an older one at any time, ends the whole session (`refresh_token_invalid`).
+         */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Close an account permanently
+         * @description Every session of the account's users ends at once and they can no longer log in. In the same transaction its pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.
+         */
+        delete: operations["closeAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        FieldProblem: {
+            /**
+             * @description Path of the offending field (dot-separated for nested fields).
+             * @example amount
+             */
+            field: string;
+            /** @example must be an integer number */
+            message: string;
+        };
+        Error: {
+            /**
+             * @description Machine-readable failure identifier.
+             * @example validation_error
+             * @enum {string}
+             */
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            /**
+             * @description Human-readable explanation of the failure.
+             * @example email: must be an email
+             */
+            error_description: string;
+            /**
+             * @description Same value as the X-Request-Id response header.
+             * @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            request_id: string;
+            /** @description Per-field problems, for validation_error. */
+            details?: components["schemas"]["FieldProblem"][];
+        };
+        Health: {
+            /** @example ok */
+            status: string;
+        };
+        InvalidateSessionRequest: {
+            /** @description Session to end (`ses_...`, from the session list); defaults to the caller's own session. */
+            session_id?: string;
+            /**
+             * @description Free text, stored on the session.
+             * @example lost phone
+             */
+            reason?: string;
+        };
+        SessionInvalidation: {
+            /** @example true */
+            success: boolean;
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            invalidated_session_id: string;
+            /**
+             * @description Unexpired access and refresh tokens of the session that this call revoked.
+             * @example 2
+             */
+            revoked_tokens: number;
+            /** @example 2026-11-21T10:15:30.123Z */
+            revoked_at: string;
+        };
+        Session: {
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "invalidated";
+            /** @example ios-4F2A9C */
+            device_id: string | null;
+            /** @example 3.4.1 */
+            client_version: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /**
+             * @description Last login, refresh or authenticated request (to the minute).
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            last_used_at: string;
+            /** @example null */
+            invalidated_at: string | null;
+            /**
+             * @description Why the session ended: the caller-given reason, or refresh_token_reuse, password_changed, account_closed.
+             * @example null
+             */
+            reason: string | null;
+            /**
+             * @description True for the session of the access token making this request.
+             * @example true
+             */
+            current: boolean;
+        };
+        SessionPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Session"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        CreateUserRequest: {
+            /**
+             * @description Trimmed and lower-cased; unique.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * Format: password
+             * @description Any characters. Refused when it is the email, a common password or a trivial pattern.
+             * @example correct horse battery staple
+             */
+            password: string;
+            /** @example Ada Lovelace */
+            name: string;
+            /** @description Add the new user to this account (`acc_...`). Needs the access token of the account owner or of an admin; leave it out to sign up. */
+            account_id?: string;
+            /**
+             * @description Admins only; leave it out otherwise. Default: `member`.
+             * @enum {string}
+             */
+            role?: "admin" | "member";
+        };
+        User: {
+            /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @example Ada Lovelace */
+            name: string;
+            /**
+             * @example member
+             * @enum {string}
+             */
+            role: "admin" | "member";
+            /**
+             * @description Null until the user creates or joins an account.
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        UserPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["User"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        UpdateUserRequest: {
+            /** @example Ada King */
+            name?: string;
+            /** @example ada.king@example.com */
+            email?: string;
+            /**
+             * Format: password
+             * @description New password. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.
+             */
+            password?: string;
+            /**
+             * Format: password
+             * @description Your current password; required to change your own password.
+             */
+            current_password?: string;
+            /**
+             * @description Admins only.
+             * @enum {string}
+             */
+            role?: "admin" | "member";
+        };
+        DeletedUser: {
+            /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @example true
+             * @enum {boolean}
+             */
+            deleted: true;
+            /**
+             * @description Sessions of the user that were still active.
+             * @example 2
+             */
+            revoked_sessions: number;
+        };
+        CreateAccountRequest: {
+            /**
+             * @example business
+             * @enum {string}
+             */
+            type: "individual" | "business";
+            /** @example Analytical Engines Ltd */
+            name: string;
+            /** @example billing@example.com */
+            email: string;
+            /**
+             * @description Default `allowed`. `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
+             * @enum {string}
+             */
+            overdraft?: "allowed" | "forbidden";
+            /**
+             * @description Client-defined settings: at most 50 keys and 8 KiB of JSON.
+             * @example {
+             *       "locale": "en-GB",
+             *       "statement_day": 1
+             *     }
+             */
+            preferences?: {
+                [key: string]: unknown;
+            };
+            /** @description Admins only: the user (`usr_...`) who will own the account (default: the caller). Members leave it out. */
+            owner_user_id?: string;
+        };
+        Account: {
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @example business
+             * @enum {string}
+             */
+            type: "individual" | "business";
+            /** @example Analytical Engines Ltd */
+            name: string;
+            /** @example billing@example.com */
+            email: string;
+            /**
+             * @example {
+             *       "locale": "en-GB",
+             *       "statement_day": 1
+             *     }
+             */
+            preferences: {
+                [key: string]: unknown;
+            };
+            /**
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /**
+             * @description `forbidden`: a debit (payment, outgoing transfer, debit adjustment) above the available balance of its currency is refused with `409 insufficient_funds`.
+             * @example allowed
+             * @enum {string}
+             */
+            overdraft: "allowed" | "forbidden";
+            /**
+             * @description Null only if the owner of a closed account was deleted.
+             * @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            owner_user_id: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+            /** @example null */
+            closed_at: string | null;
+        };
+        UpdateAccountRequest: {
+            /** @example Analytical Engines plc */
+            name?: string;
+            /** @example accounts@example.com */
+            email?: string;
+            /**
+             * @description `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
+             * @enum {string}
+             */
+            overdraft?: "allowed" | "forbidden";
+            /**
+             * @description Merged key by key into the stored preferences; a key set to null is removed.
+             * @example {
+             *       "locale": "fr-FR",
+             *       "statement_day": null
+             *     }
+             */
+            preferences?: {
+                [key: string]: unknown;
+            };
+        };
+        AccountPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Account"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        Balance: {
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Posted credits - posted debits, in minor units; may be negative.
+             * @example 12000
+             */
+            posted: number;
+            /**
+             * Format: int64
+             * @description `posted` + pending credits - pending debits. Absent with `as_of`.
+             * @example 9500
+             */
+            pending?: number;
+            /**
+             * Format: int64
+             * @description `posted` - pending debits: what a new debit may use on an account whose overdraft is `forbidden`. Absent with `as_of`.
+             * @example 7000
+             */
+            available?: number;
+            /**
+             * @description When an entry last changed this balance. Absent with `as_of`.
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            updated_at?: string;
+        };
+        Balances: {
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+            /**
+             * @description Present when the balances are as of that instant.
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            as_of?: string;
+            /** @description One per currency the account has ever used, sorted by currency. */
+            balances: components["schemas"]["Balance"][];
+        };
+        CurrencyTotals: {
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: int64
+             * @example 150000
+             */
+            posted_debits: number;
+            /**
+             * Format: int64
+             * @example 150000
+             */
+            posted_credits: number;
+            /**
+             * Format: int64
+             * @example 2500
+             */
+            pending_debits: number;
+            /**
+             * Format: int64
+             * @example 2500
+             */
+            pending_credits: number;
+        };
+        LedgerDifference: {
+            /**
+             * @example balance_mismatch
+             * @enum {string}
+             */
+            kind: "unbalanced_currency" | "unpaired_entries" | "missing_balance" | "balance_mismatch" | "running_balance_mismatch";
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id?: string;
+            /** @example EUR */
+            currency?: string;
+            /** @example txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            transaction_id?: string;
+            /** @example posted */
+            field?: string;
+            /**
+             * Format: int64
+             * @description What the entries add up to.
+             * @example 12000
+             */
+            expected?: number;
+            /**
+             * Format: int64
+             * @description What is stored.
+             * @example 11000
+             */
+            actual?: number;
+            /** @example the stored posted differs from the sum of the entries */
+            description: string;
+        };
+        LedgerCheckReport: {
+            /**
+             * @description True when nothing differs.
+             * @example true
+             */
+            ok: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            checked_at: string;
+            /** @example 2000000 */
+            entries_checked: number;
+            /** @example 600 */
+            balances_checked: number;
+            /** @description Per currency, the sums of debits and credits (canceled entries left out). */
+            currencies: components["schemas"]["CurrencyTotals"][];
+            /** @example 0 */
+            difference_count: number;
+            /** @description The first 100 differences. */
+            differences: components["schemas"]["LedgerDifference"][];
+        };
+        CreateTransactionRequest: {
+            /**
+             * @example payment
+             * @enum {string}
+             */
+            type: "payment" | "credit" | "refund" | "transfer" | "adjustment";
+            /**
+             * Format: int64
+             * @description In the currency's minor units (cents): 1250 is 12.50 EUR.
+             * @example 1250
+             */
+            amount: number;
+            /**
+             * @description Upper-case ISO 4217 code of a currency in circulation.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Required for `adjustment`. Implied by the other types (payment and transfer debit, credit and refund credit); if sent it must agree.
+             * @enum {string}
+             */
+            direction?: "debit" | "credit";
+            /** @example Office chairs, order 1042 */
+            description?: string;
+            /**
+             * @example [
+             *       "INV-2026-00042"
+             *     ]
+             */
+            reference_ids?: string[];
+            /**
+             * @description String to string, at most 50 keys; keys up to 40 characters, values up to 500.
+             * @example {
+             *       "order_id": "1042",
+             *       "channel": "web"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @example Approved by finance. */
+            notes?: string;
+            /** @description Transfers only (and required for them): the open account (`acc_...`) that receives the money. */
+            counterparty_account_id?: string;
+            /** @description Refunds only: the `payment` (`txn_...`, of the same account and currency, not canceled) this refund gives money back for. The refunds of a payment that are not canceled never add up to more than it: `409 refund_exceeds_payment`. */
+            refunded_transaction_id?: string;
+            /** @description Admins: the account (`acc_...`) to book on (default: the caller's own). Members book on their own account and leave it out. */
+            account_id?: string;
+        };
+        Transaction: {
+            /** @example txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+            /**
+             * @example payment
+             * @enum {string}
+             */
+            type: "payment" | "credit" | "refund" | "transfer" | "adjustment";
+            /**
+             * @description pending, then posted or canceled; nothing leaves posted or canceled.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "posted" | "canceled";
+            /**
+             * @description From `account_id`'s side. The receiver of a transfer reads it from its own side: `account_id` is the receiver, `counterparty_account_id` the sender, `direction` is `credit`.
+             * @example debit
+             * @enum {string}
+             */
+            direction: "debit" | "credit";
+            /**
+             * Format: int64
+             * @description Minor units of the currency.
+             * @example 1250
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /** @example Office chairs, order 1042 */
+            description: string | null;
+            /**
+             * @example [
+             *       "INV-2026-00042"
+             *     ]
+             */
+            reference_ids: string[];
+            /**
+             * @example {
+             *       "order_id": "1042",
+             *       "channel": "web"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /** @example null */
+            notes: string | null;
+            /**
+             * @description Transfers: the other account (the receiver, seen by the sender; the sender, seen by the receiver).
+             * @example null
+             */
+            counterparty_account_id: string | null;
+            /**
+             * @description The payment request this credit settles.
+             * @example null
+             */
+            payment_id: string | null;
+            /**
+             * @description Refunds: the payment this refund gives money back for.
+             * @example null
+             */
+            refunded_transaction_id: string | null;
+            /**
+             * Format: int64
+             * @description Payments: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.
+             * @example 0
+             */
+            amount_refunded: number | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+            /** @example null */
+            posted_at: string | null;
+            /** @example null */
+            canceled_at: string | null;
+        };
+        TransactionPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Transaction"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        UpdateTransactionRequest: {
+            /**
+             * @description Merged key by key into the stored metadata; a key set to null is removed. At most 50 keys after the merge.
+             * @example {
+             *       "channel": "phone",
+             *       "campaign": null
+             *     }
+             */
+            metadata?: {
+                [key: string]: string | null;
+            };
+            /**
+             * @description Replaces the list.
+             * @example [
+             *       "INV-2026-00042",
+             *       "PO-7781"
+             *     ]
+             */
+            reference_ids?: string[];
+            /**
+             * @description Replaces the notes; null clears them.
+             * @example Customer confirmed by phone.
+             */
+            notes?: string | null;
+        };
+        PaymentCustomerRequest: {
+            /** @example grace@example.com */
+            email: string;
+            /** @example Grace Hopper */
+            name?: string;
+        };
+        CreatePaymentRequest: {
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            purpose: "product" | "subscription" | "invoice";
+            /**
+             * Format: int64
+             * @description In the currency's minor units (cents).
+             * @example 4999
+             */
+            amount: number;
+            /**
+             * @description Upper-case ISO 4217 code of a currency in circulation.
+             * @example EUR
+             */
+            currency: string;
+            customer: components["schemas"]["PaymentCustomerRequest"];
+            /**
+             * @description Your reference: the invoice, order or subscription it is for.
+             * @example INV-2026-00042
+             */
+            reference_id?: string;
+            /** @example Invoice 42: consulting, November */
+            description?: string;
+            /**
+             * @description Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.
+             * @enum {string}
+             */
+            capture_method?: "automatic" | "manual";
+            /**
+             * Format: date-time
+             * @description When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.
+             */
+            expires_at?: string;
+            /**
+             * @description String to string, at most 50 keys; keys up to 40 characters, values up to 500. Copied to the credit transaction on success.
+             * @example {
+             *       "order_id": "1042"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description Admins: the account (`acc_...`) to be paid (default: the caller's own). Members leave it out. */
+            account_id?: string;
+        };
+        PaymentCustomer: {
+            /** @example grace@example.com */
+            email: string;
+            /** @example Grace Hopper */
+            name: string | null;
+        };
+        Payment: {
+            /** @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            purpose: "product" | "subscription" | "invoice";
+            /** @example INV-2026-00042 */
+            reference_id: string | null;
+            /**
+             * Format: int64
+             * @description Minor units of the currency.
+             * @example 4999
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /** @example Invoice 42: consulting, November */
+            description: string | null;
+            customer: components["schemas"]["PaymentCustomer"];
+            /**
+             * @example automatic
+             * @enum {string}
+             */
+            capture_method: "automatic" | "manual";
+            /**
+             * @description A pending or authorized request reads as expired from expires_at on.
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "authorized" | "succeeded" | "failed" | "canceled" | "expired";
+            /**
+             * @description Why the request failed; null unless `status` is failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failure_code: "card_declined" | "insufficient_funds" | null;
+            /**
+             * @description Where the customer pays.
+             * @example https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            payment_url: string;
+            /** @example 2026-11-28T10:15:30.123Z */
+            expires_at: string;
+            /**
+             * @example {
+             *       "order_id": "1042"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description The posted credit transaction, once the request succeeded.
+             * @example null
+             */
+            transaction_id: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+            /** @example null */
+            paid_at: string | null;
+        };
+        PaymentPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Payment"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        PaymentStatus: {
+            /** @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            payment_id: string;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "authorized" | "succeeded" | "failed" | "canceled" | "expired";
+            /**
+             * @description Why the request failed; null unless `status` is failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failure_code: "card_declined" | "insufficient_funds" | null;
+            /**
+             * Format: int64
+             * @description Minor units of the currency.
+             * @example 4999
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /** @example 2026-11-28T10:15:30.123Z */
+            expires_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            paid_at: string | null;
+            /** @example txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            transaction_id: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        SimulatePaymentRequest: {
+            /**
+             * @description `authorized` (manual capture, from pending), `succeeded` (from pending, or from authorized: the capture), `failed` (from pending).
+             * @example succeeded
+             * @enum {string}
+             */
+            outcome: "authorized" | "succeeded" | "failed";
+        };
+        BalanceEventObject: {
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Posted credits - posted debits, in minor units; may be negative.
+             * @example 12000
+             */
+            posted: number;
+            /**
+             * Format: int64
+             * @description `posted` + pending credits - pending debits. Absent with `as_of`.
+             * @example 9500
+             */
+            pending?: number;
+            /**
+             * Format: int64
+             * @description `posted` - pending debits: what a new debit may use on an account whose overdraft is `forbidden`. Absent with `as_of`.
+             * @example 7000
+             */
+            available?: number;
+            /**
+             * @description When an entry last changed this balance. Absent with `as_of`.
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            updated_at?: string;
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+        };
+        EventData: {
+            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `balance.updated` one balance with its `account_id`. */
+            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["BalanceEventObject"];
+        };
+        Event: {
+            /** @example evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @example account.created
+             * @enum {string}
+             */
+            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+            /**
+             * @description Null for changes of no account (a signup without one).
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /**
+             * @description The event's place in its account's stream: 1, 2, 3... without gaps.
+             * @example 42
+             */
+            sequence: number;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            data: components["schemas"]["EventData"];
+        };
+        EventPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Event"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        /**
+         * @description `["*"]` for every event, or the types to receive.
+         * @enum {string}
+         */
+        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description https, on a public address.
+             * @example https://hooks.example.com/payments
+             */
+            url: string;
+            /**
+             * @description `["*"]` for every event, or the types to receive.
+             * @example [
+             *       "transaction.created",
+             *       "payment.succeeded"
+             *     ]
+             */
+            enabled_events: components["schemas"]["WebhookEventSelector"][];
+            /** @example Order system */
+            description?: string;
+            /** @description Admins: the account whose events it receives. Omitted by an admin: every account's (platform-wide). */
+            account_id?: string;
+        };
+        WebhookEndpointWithSecret: {
+            /** @example whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @description Null: platform-wide (every account's events).
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /** @example https://hooks.example.com/payments */
+            url: string;
+            /** @example Order system */
+            description: string | null;
+            /**
+             * @example [
+             *       "*"
+             *     ]
+             */
+            enabled_events: string[];
+            /**
+             * @description Disabled by its owner, or after every delivery failed for 3 days.
+             * @example enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+            /**
+             * @description Shown here only (at creation and rotation). Verify each delivery with it, e.g. with the `standardwebhooks` npm package.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /** @example whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @description Null: platform-wide (every account's events).
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /** @example https://hooks.example.com/payments */
+            url: string;
+            /** @example Order system */
+            description: string | null;
+            /**
+             * @example [
+             *       "*"
+             *     ]
+             */
+            enabled_events: string[];
+            /**
+             * @description Disabled by its owner, or after every delivery failed for 3 days.
+             * @example enabled
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        WebhookEndpointPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        UpdateWebhookEndpointRequest: {
+            /** @example https://hooks.example.com/payments/v2 */
+            url?: string;
+            /**
+             * @description `["*"]` for every event, or the types to receive.
+             * @example [
+             *       "transaction.created",
+             *       "payment.succeeded"
+             *     ]
+             */
+            enabled_events?: components["schemas"]["WebhookEventSelector"][];
+            description?: string;
+            /**
+             * @description `disabled` stops deliveries (queued ones wait; new events are not queued); `enabled` resumes them.
+             * @enum {string}
+             */
+            status?: "enabled" | "disabled";
+        };
+        DeletedWebhookEndpoint: {
+            /** @example whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example true */
+            deleted: boolean;
+        };
+        WebhookDelivery: {
+            /** @example whd_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example whe_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            endpoint_id: string;
+            /** @example evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            event_id: string;
+            /**
+             * @description `failed`: given up after 3 days of attempts.
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @description Attempts made so far.
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description The receiver's status code at the last attempt (null: no answer).
+             * @example 200
+             */
+            status_code: number | null;
+            /** @example 42 */
+            duration_ms: number | null;
+            /** @example null */
+            error: string | null;
+            /**
+             * @description When the next attempt is due, while the delivery is pending.
+             * @example null
+             */
+            next_retry_at: string | null;
+            /**
+             * @description True for a redelivery, which does not wait for earlier events.
+             * @example false
+             */
+            redelivery: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        WebhookDeliveryPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        RedeliverRequest: {
+            /** @description One of your webhook endpoints (`whe_...`). */
+            endpoint_id: string;
+        };
+        LoginRequest: {
+            /**
+             * @description Matched case-insensitively.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * Format: password
+             * @example correct horse battery staple
+             */
+            password: string;
+            /**
+             * @description Identifier of the client device, recorded on the session.
+             * @example ios-4F2A9C
+             */
+            device_id?: string;
+            /**
+             * @description Client application version, recorded on the session.
+             * @example 3.4.1
+             */
+            client_version?: string;
+        };
+        LoginResponse: {
+            /**
+             * @description Short-lived JWT for the Authorization header.
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFK...
+             */
+            access_token: string;
+            /**
+             * @example Bearer
+             * @enum {string}
+             */
+            token_type: "Bearer";
+            /**
+             * @description When the access token expires.
+             * @example 2026-11-21T10:30:30.000Z
+             */
+            expires_at: string;
+            /**
+             * @description Send as Bearer to POST /v1/auth/refresh.
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFK...
+             */
+            refresh_token: string;
+            /** @example 2026-12-21T10:15:30.000Z */
+            refresh_token_expires_at: string;
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            session_id: string;
+            user: components["schemas"]["User"];
+        };
+        RefreshRequest: {
+            /**
+             * @description Client device identifier; recorded on the session.
+             * @example ios-4F2A9C
+             */
+            device_id?: string;
+            /** @description Default: `true`. When true a new refresh token replaces the presented one; when false the presented one stays valid, expiry unchanged. */
+            rotate_refresh_token?: boolean;
+            /**
+             * @description Client application version; recorded on the session.
+             * @example 3.4.1
+             */
+            client_version?: string;
+        };
+        TokenPair: {
+            /**
+             * @description Short-lived JWT for the Authorization header.
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFK...
+             */
+            access_token: string;
+            /**
+             * @example Bearer
+             * @enum {string}
+             */
+            token_type: "Bearer";
+            /**
+             * @description When the access token expires.
+             * @example 2026-11-21T10:30:30.000Z
+             */
+            expires_at: string;
+            /**
+             * @description Send as Bearer to POST /v1/auth/refresh.
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFK...
+             */
+            refresh_token: string;
+            /** @example 2026-12-21T10:15:30.000Z */
+            refresh_token_expires_at: string;
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            session_id: string;
+        };
+        AccountClosure: {
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+            /**
+             * @example closed
+             * @enum {string}
+             */
+            status: "closed";
+            /** @example 2026-11-21T10:15:30.123Z */
+            closed_at: string;
+            /**
+             * @description Active sessions of the account's users that were ended.
+             * @example 3
+             */
+            revoked_sessions: number;
+            /**
+             * @description Pending transactions that were canceled.
+             * @example 0
+             */
+            canceled_transactions: number;
+            /**
+             * @description Open payment requests that were canceled.
+             * @example 0
+             */
+            canceled_payments: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invalidateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvalidateSessionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInvalidation"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `session_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `session_already_invalidated` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Exact email (case-insensitive). */
+                email?: string;
+                /** @description Only users with this role. */
+                role?: "admin" | "member";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `email_already_registered`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id (`usr_...`). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id (`usr_...`). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedUser"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_owns_account` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id (`usr_...`). */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `email_already_registered` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_already_exists`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: {
+                /** @description Admins: the account to act on (default: the caller's own). */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only accounts of this type. */
+                type?: "individual" | "business";
+                /** @description Only accounts in this status. */
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalances: {
+        parameters: {
+            query?: {
+                /** @description Admins: the account to act on (default: the caller's own). */
+                account_id?: string;
+                /** @description The posted balance of each currency as it stood at this instant (ISO 8601): every entry posted at or before it. */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balances"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCheckReport"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only transactions in this status. */
+                status?: "pending" | "posted" | "canceled";
+                /** @description Only transactions of this type. */
+                type?: "payment" | "credit" | "refund" | "transfer" | "adjustment";
+                /** @description Upper-case ISO 4217 code, such as `EUR`. */
+                currency?: string;
+                /** @description Created at or after this instant (ISO 8601). */
+                created_from?: string;
+                /** @description Created before this instant (ISO 8601, exclusive). */
+                created_to?: string;
+                /** @description Admins: only this account's transactions. Members always see their own account's. */
+                account_id?: string;
+                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. */
+                metadata?: {
+                    [key: string]: string;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTransactionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_funds`, `refund_exceeds_payment`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_pending`, `refund_exceeds_payment` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTransactionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `immutable_field` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description As the request reads now: `expired` includes unpaid requests past `expires_at`. */
+                status?: "pending" | "authorized" | "succeeded" | "failed" | "canceled" | "expired";
+                /** @description Only requests for this purpose. */
+                purpose?: "product" | "subscription" | "invoice";
+                /** @description The customer's exact email (case-insensitive). */
+                customer_email?: string;
+                /** @description Created at or after this instant (ISO 8601). */
+                created_from?: string;
+                /** @description Created before this instant (ISO 8601, exclusive). */
+                created_to?: string;
+                /** @description Admins: only this account's requests. Members always see their own account's. */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatus"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatePaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    capturePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only events of these types: repeat the parameter or separate types with commas. */
+                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated")[];
+                /** @description Created at or after this instant (ISO 8601). */
+                created_from?: string;
+                /** @description Created before this instant (ISO 8601, exclusive). */
+                created_to?: string;
+                /** @description With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up. */
+                after_sequence?: number;
+                /** @description Admins: only this account's events. Members always see their own account's. */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An event id (`evt_...`). */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One example per event type; webhook deliveries carry the same body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `event_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json`, `webhook_url_not_allowed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint id (`whe_...`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint id (`whe_...`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint id (`whe_...`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json`, `webhook_url_not_allowed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint id (`whe_...`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A webhook endpoint id (`whe_...`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An event id (`evt_...`). */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `event_not_found`, `webhook_endpoint_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPair"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refresh_token_invalid`, `refresh_token_expired` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `session_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `token_rotation_failed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeAccount: {
+        parameters: {
+            query?: {
+                /** @description Admins: the account to act on (default: the caller's own). */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
