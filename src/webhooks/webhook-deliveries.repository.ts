@@ -28,7 +28,10 @@ const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, 
  * its (endpoint, stream) unless it is a redelivery: an event waits until the
  * one before it succeeded or was given up. Claiming sets the lease and counts
  * the attempt. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances
- * claim side by side without taking the same row.
+ * claim side by side without taking the same row. Ordered by next_attempt_at
+ * alone, the order of the (status, next_attempt_at) index, so the database
+ * walks it and stops at the limit instead of sorting every pending row (a
+ * stream's order is kept by the NOT EXISTS, not by the sort).
  */
 function claimStatement(rowLocks: boolean): Sql {
   return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
@@ -40,7 +43,7 @@ function claimStatement(rowLocks: boolean): Sql {
         SELECT 1 FROM webhook_deliveries earlier
         WHERE earlier.endpoint_id = due.endpoint_id AND earlier.stream = due.stream AND earlier.status = 'pending'
           AND earlier.ordered AND earlier.sequence < due.sequence))
-    ORDER BY due.next_attempt_at, due.sequence
+    ORDER BY due.next_attempt_at
     LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
   RETURNING ${DELIVERY_COLUMNS}`);
 }
