@@ -12,6 +12,8 @@ const MIN_PRODUCTION_SECRET_BYTES = 32;
 const MIN_EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const MIGRATIONS_MODES = ['auto', 'skip'] as const;
+export type MigrationsMode = (typeof MIGRATIONS_MODES)[number];
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {
@@ -28,6 +30,8 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
+  readonly migrations: MigrationsMode;
   /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
   readonly jwtKey: KeyObject;
   readonly jwtSecretGenerated: boolean;
@@ -42,6 +46,8 @@ export class AppConfig {
   readonly loginFailureWindowSeconds: number;
   readonly redisUrl: string | null;
   readonly trustProxy: string[];
+  /** Origins whose browser pages may call the API (CORS); empty: CORS is off. */
+  readonly corsOrigins: string[];
   readonly logLevel: LogLevel;
   readonly eventRetentionSeconds: number;
   /** Webhook URLs may be http:// (tests, local receivers). */
@@ -69,6 +75,7 @@ export class AppConfig {
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
     this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), problems);
+    this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
 
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {
@@ -103,6 +110,7 @@ export class AppConfig {
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== '');
+    this.corsOrigins = corsOrigins(env.CORS_ORIGINS ?? '', problems);
     const logLevel = reader.text('LOG_LEVEL', 'info');
     if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
       problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -145,6 +153,21 @@ function publicBaseUrl(raw: string, problems: string[]): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A comma-separated allow-list of origins (scheme://host[:port]), as browsers send them in Origin. */
+function corsOrigins(raw: string, problems: string[]): string[] {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (url === null || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || entry.endsWith('?') || entry.endsWith('#')) {
+      problems.push(`CORS_ORIGINS must list origins such as https://app.example.com (scheme, host and port only) separated by commas, got "${entry}"`);
+    } else {
+      origins.push(url.origin);
+    }
+  }
+  return [...new Set(origins)];
+}
+
 function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
@@ -166,6 +189,14 @@ class EnvReader {
   text(name: string, fallback: string): string {
     const value = this.env[name]?.trim();
     return value === undefined || value === '' ? fallback : value;
+  }
+
+  /** One of `values`. */
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const raw = this.text(name, fallback);
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+    return fallback;
   }
 
   /** `true` or `false` (default false). */
