@@ -29,7 +29,10 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
     abortOnError: false,
   });
   registerHttpHooks(fastify, app, routeTable, headers);
-  if (config.jwtSecretGenerated) {
+  if (config.jwtSecretKept) {
+    const { path, created } = config.jwtSecretKept;
+    new Logger('AppConfig').warn(`JWT_SECRET is not set: signing with the key kept in ${path}${created ? ' (created now)' : ''}; set JWT_SECRET in production`);
+  } else if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
   }
   serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS));

@@ -3,7 +3,6 @@ import { INestApplication, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { errorCodes, LogController } from 'fastify';
-import pino from 'pino';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { documentPublicOperations } from './auth/openapi-security';
@@ -17,6 +16,7 @@ import { RouteTable } from './common/http/route-table';
 import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { ulid } from './common/ids/ulid';
+import { logStream } from './common/logging/log-stream';
 import { serializeError } from './common/logging/serialize-error';
 import { OpenApiAddition } from './common/swagger/openapi';
 import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
@@ -81,7 +81,7 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): Fas
     logger: {
       level: config.logLevel,
       // Written asynchronously (flushed on exit): a request never waits for its log line to reach stdout.
-      stream: pino.destination({ dest: 1, sync: false }),
+      stream: logStream(),
       serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],

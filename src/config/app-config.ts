@@ -1,5 +1,6 @@
 import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { parseDurationSeconds } from './duration';
+import { keptSecret } from './kept-secret';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -14,6 +15,19 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export type LogLevel = (typeof LOG_LEVELS)[number];
 const MIGRATIONS_MODES = ['auto', 'skip'] as const;
 export type MigrationsMode = (typeof MIGRATIONS_MODES)[number];
+
+/** Where the server keeps the JWT secret it generates outside production (beside the default SQLite file). */
+export const JWT_SECRET_FILE = 'data/jwt-secret';
+
+/** What a configuration may read besides the environment. */
+export interface ConfigSources {
+  /**
+   * Outside production, a missing JWT_SECRET is generated once and kept in
+   * this file, so that tokens survive a restart. Unset: a random key for this
+   * process only (tests, tools that issue no token).
+   */
+  jwtSecretFile?: string;
+}
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {
@@ -35,6 +49,8 @@ export class AppConfig {
   /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
   readonly jwtKey: KeyObject;
   readonly jwtSecretGenerated: boolean;
+  /** The file a generated secret is kept in, and whether this process created it; null: none. */
+  readonly jwtSecretKept: { path: string; created: boolean } | null;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly refreshReuseIntervalSeconds: number;
@@ -67,7 +83,7 @@ export class AppConfig {
   /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
   readonly checkoutPerMinute: number;
 
-  constructor(env: Environment) {
+  constructor(env: Environment, sources: ConfigSources = {}) {
     const problems: string[] = [];
     const reader = new EnvReader(env, problems);
 
@@ -80,14 +96,17 @@ export class AppConfig {
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {
       if (this.production) problems.push('JWT_SECRET is required when NODE_ENV=production');
-      this.jwtKey = createSecretKey(randomBytes(48));
+      const kept = this.production || sources.jwtSecretFile === undefined ? null : keepSecret(sources.jwtSecretFile, problems);
+      this.jwtKey = createSecretKey(kept?.secret ?? randomBytes(48));
       this.jwtSecretGenerated = true;
+      this.jwtSecretKept = kept && { path: sources.jwtSecretFile!, created: kept.created };
     } else {
       if (this.production && Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES) {
         problems.push(`JWT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes when NODE_ENV=production`);
       }
       this.jwtKey = createSecretKey(Buffer.from(secret, 'utf8'));
       this.jwtSecretGenerated = false;
+      this.jwtSecretKept = null;
     }
 
     this.accessTokenTtlSeconds = reader.duration('ACCESS_TOKEN_TTL', '15m', 1);
@@ -127,6 +146,15 @@ export class AppConfig {
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
+  }
+}
+
+function keepSecret(path: string, problems: string[]): ReturnType<typeof keptSecret> | null {
+  try {
+    return keptSecret(path);
+  } catch (error) {
+    problems.push(`JWT_SECRET is not set and ${path} cannot keep a generated one: ${(error as Error).message}`);
+    return null;
   }
 }
 
