@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { RegisteredRoute } from './common/http/route-table';
+import { securityHeaders } from './common/http/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
 import { AppConfig } from './config/app-config';
@@ -17,16 +18,21 @@ export interface CreatedApp {
 
 /** Builds the fully configured application (used by main.ts, the CLI and the tests alike) without listening. */
 export async function createApp(config: AppConfig): Promise<CreatedApp> {
-  const adapter = new FastifyAdapter(fastifyOptions(config));
+  const headers = await securityHeaders();
+  const adapter = new FastifyAdapter(fastifyOptions(config, headers));
   const fastify = adapter.getInstance();
   const routeTable = registerRouteTable(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
-    bufferLogs: true,
+    // JSON lines from Nest's first line on; a failed start is thrown to the caller, which reports it once.
+    logger: new JsonLogger(fastify.log),
+    abortOnError: false,
   });
-  app.useLogger(new JsonLogger(fastify.log));
-  registerHttpHooks(fastify, app, routeTable);
-  if (config.jwtSecretGenerated) {
+  registerHttpHooks(fastify, app, routeTable, headers);
+  if (config.jwtSecretKept) {
+    const { path, created } = config.jwtSecretKept;
+    new Logger('AppConfig').warn(`JWT_SECRET is not set: signing with the key kept in ${path}${created ? ' (created now)' : ''}; set JWT_SECRET in production`);
+  } else if (config.jwtSecretGenerated) {
     new Logger('AppConfig').warn('JWT_SECRET is not set: using a random key for this process; tokens die with it');
   }
   serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS), config.publicBaseUrl);

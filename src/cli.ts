@@ -5,12 +5,18 @@ import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { DomainError } from './common/errors/domain-error';
+import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
+import { connectDatabase } from './database/database-startup';
+import { dataSourceOptions, runMigrations } from './database/data-source-options';
 import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
 import { LedgerCheckService } from './ledger/ledger-check.service';
 import { UsersService } from './users/users.service';
 
 const USAGE = `Usage: npm run cli -- <command>
+  migrate
+      Applies the pending migrations to the database DATABASE_URL names and exits (npm run migrate), for
+      deployments that start the server with MIGRATIONS=skip. Logs JSON lines, as the server does.
   create-admin --email <email> [--name <name>]
       Creates an admin. The password is read from standard input, e.g.
       printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com
@@ -88,8 +94,33 @@ async function commandOf(): Promise<Command | 'help' | null> {
   return null;
 }
 
+/**
+ * `npm run migrate`: the migrations alone, without the application (no
+ * workers start, no admin is created), under the same lock as at start-up.
+ */
+async function migrate(): Promise<number> {
+  let log = processLogger();
+  try {
+    const config = new AppConfig(process.env);
+    log = processLogger(config.logLevel);
+    const dataSource = await connectDatabase(dataSourceOptions(config.database), { warn: (message: string) => log.warn(message) });
+    try {
+      const applied = await runMigrations(dataSource);
+      log.info({ applied }, applied.length === 0 ? 'no migration pending' : `applied ${applied.length} migration(s)`);
+    } finally {
+      await dataSource.destroy();
+    }
+    return 0;
+  } catch (error) {
+    const failure = describeStartupFailure(error);
+    log.fatal(failure.fields, failure.message);
+    return 1;
+  }
+}
+
 async function main(): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
+  if (process.argv.slice(2).join(' ') === 'migrate') return migrate();
   const command = await commandOf();
   if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);
@@ -99,7 +130,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env)), { logger: ['error', 'warn'] });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env)), { logger: ['error', 'warn'], abortOnError: false });
   try {
     return await command(context);
   } finally {
@@ -110,7 +141,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+    // An operator's problem (configuration, database, pending migrations) in one line; a bug with its stack.
+    const failure = describeStartupFailure(error);
+    process.stderr.write(`${'err' in failure.fields ? String((error as Error)?.stack ?? error) : failure.message}\n`);
     process.exit(1);
   },
 );

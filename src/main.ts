@@ -4,19 +4,37 @@ import nodeModule from 'node:module';
 // Node 22.1+ keeps compiled code between starts (most of start-up is compiling modules); older Nodes lack it.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-import { AppConfig, ConfigValidationError } from './config/app-config';
+import { AppConfig, JWT_SECRET_FILE } from './config/app-config';
 import { createApp } from './app.factory';
+import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
+
+/**
+ * Every line this process writes is JSON, from the first to the last: a start
+ * that fails (bad configuration, a database that does not exist, pending
+ * migrations with MIGRATIONS=skip, a port in use) is one `fatal` line and exit
+ * code 1; so is a crash.
+ */
+let log = processLogger();
+
+function fail(message: string, fields: Record<string, unknown>): never {
+  log.fatal(fields, message);
+  // pino flushes the stream when the process exits.
+  process.exit(1);
+}
+
+process.on('uncaughtException', (error) => fail(`uncaught exception: ${error.message}`, { err: error }));
+process.on('unhandledRejection', (reason) => fail(`unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`, { err: reason }));
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = new AppConfig(process.env);
+  const config = new AppConfig(process.env, { jwtSecretFile: JWT_SECRET_FILE });
+  log = processLogger(config.logLevel);
   const { app } = await createApp(config);
   app.enableShutdownHooks();
   await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((error: unknown) => {
-  // Before the logger exists, configuration problems go to stderr, all at once.
-  process.stderr.write(`${error instanceof ConfigValidationError ? error.message : String((error as Error)?.stack ?? error)}\n`);
-  process.exit(1);
+  const failure = describeStartupFailure(error);
+  fail(failure.message, failure.fields);
 });

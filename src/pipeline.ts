@@ -1,18 +1,22 @@
+import fastifyCors from '@fastify/cors';
 import { INestApplication, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { errorCodes, LogController } from 'fastify';
-import pino from 'pino';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { ErrorCode } from './common/errors/error-codes';
+import { clientErrorHandler } from './common/http/client-errors';
+import { corsOptions, CORS_PREFLIGHT_ROUTE, isUnansweredPreflightRoute } from './common/http/cors';
 import { parseQueryString } from './common/http/query-string';
 import { RouteTable } from './common/http/route-table';
+import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { ulid } from './common/ids/ulid';
+import { logStream } from './common/logging/log-stream';
 import { serializeError } from './common/logging/serialize-error';
 import { OpenApiAddition } from './common/swagger/openapi';
 import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
@@ -28,10 +32,13 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  * The whole request pipeline, in the order a request meets it:
  *
  *   server        body limit 1 MiB, query-string parser, request id, router errors      fastifyOptions
- *   onRoute       every registered route is recorded (404 vs 405)                      registerHttpHooks
+ *                 requests the HTTP parser refuses (431, 400): the error body, by hand
+ *   onRoute       every registered route is recorded (404 vs 405)                      registerRouteTable
  *   parser        JSON only, and forms on the checkout page's route; anything else is 415
- *   onRequest     X-Request-Id on the answer
- *   onRequest     unknown routes: counted against the client address, then 405 or 404
+ *   onRequest     X-Request-Id and the security headers on the answer: no-store,        registerHttpHooks
+ *                 nosniff, a strict CSP (/docs: Swagger UI's; /pay sets its own later)
+ *   onRequest     CORS, when CORS_ORIGINS lists origins: their preflights are answered 204
+ *   onRequest     unknown routes (and other OPTIONS): counted against the client address, then 405 or 404
  *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
  *                 -> refuse a missing or refused token (unless @Public) -> @Roles
  *   interceptors  refuse a body where none is read -> Idempotency-Key
@@ -52,9 +59,12 @@ const MAX_FORM_BYTES = 4 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function fastifyOptions(config: AppConfig): FastifyServerOptions {
+export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
+    // A request line or headers Node's parser refuses (over 16 KiB, Content-Length with Transfer-Encoding,
+    // malformed): the contract's error body with a request id, written to the socket.
+    clientErrorHandler: clientErrorHandler(() => headers.api),
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH, querystringParser: parseQueryString },
     // Errors raised by the router before any route matches (an over-long or badly %-encoded path
     // parameter): still the contract's error body, and a 404 as for any id that names nothing.
@@ -71,7 +81,7 @@ export function fastifyOptions(config: AppConfig): FastifyServerOptions {
     logger: {
       level: config.logLevel,
       // Written asynchronously (flushed on exit): a request never waits for its log line to reach stdout.
-      stream: pino.destination({ dest: 1, sync: false }),
+      stream: logStream(),
       serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
@@ -100,6 +110,8 @@ export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOper
 export function registerRouteTable(fastify: FastifyInstance): RouteTable {
   const routeTable = new RouteTable([]);
   fastify.addHook('onRoute', (route) => {
+    // The CORS plugin's OPTIONS catch-all serves no path: preflights it does not answer are 404 or 405.
+    if (route.url === CORS_PREFLIGHT_ROUTE) return;
     for (const method of [route.method].flat()) routeTable.routes.push({ method, url: route.url });
   });
   // JSON is the only accepted body type; anything else is 415.
@@ -119,15 +131,18 @@ export function registerRouteTable(fastify: FastifyInstance): RouteTable {
 }
 
 /** The Fastify hooks that need the application's services, once Nest has built them. */
-export function registerHttpHooks(fastify: FastifyInstance, app: INestApplication, routeTable: RouteTable): void {
+export function registerHttpHooks(fastify: FastifyInstance, app: INestApplication, routeTable: RouteTable, headers: SecurityHeaders): void {
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.headers(request.routeOptions.url?.startsWith('/docs') ? headers.docs : headers.api);
   });
+  const { corsOrigins } = app.get(AppConfig);
+  if (corsOrigins.length > 0) fastify.register(fastifyCors, corsOptions(corsOrigins));
   // Requests for unknown routes never reach the guards: they count against the client address here.
   // A known path asked with another method is answered 405 with the methods it serves.
   const limiter = app.get(RequestRateLimiter);
   fastify.addHook('onRequest', async (request) => {
-    if (!request.is404) return;
+    if (!request.is404 && !isUnansweredPreflightRoute(request)) return;
     await limiter.consumeFor(request);
     const allowed = routeTable.allowedMethods(request.url.split('?')[0]);
     if (allowed.length > 0) {

@@ -72,7 +72,12 @@ describe('configuration at start-up', () => {
       timeout: 30_000,
     });
     assert.equal(result.status, 1);
-    assert.match(result.stderr, /JWT_SECRET must be at least 32 bytes/);
-    assert.match(result.stderr, /PORT must be a whole number/);
+    // One JSON line, as every line the server writes.
+    assert.equal(result.stderr, '');
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].level, 60);
+    assert.match(lines[0].msg, /JWT_SECRET must be at least 32 bytes/);
+    assert.match(lines[0].msg, /PORT must be a whole number/);
   });
 });

@@ -25,6 +25,19 @@ describe('AppConfig', () => {
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('reads CORS_ORIGINS as an allow-list of origins (off when unset) and MIGRATIONS as auto or skip', () => {
+    const defaults = new AppConfig({});
+    assert.deepEqual(defaults.corsOrigins, []);
+    assert.equal(defaults.migrations, 'auto');
+    const config = new AppConfig({ CORS_ORIGINS: ' https://App.example.com/, http://localhost:5173,https://app.example.com ', MIGRATIONS: 'skip' });
+    assert.deepEqual(config.corsOrigins, ['https://app.example.com', 'http://localhost:5173']);
+    assert.equal(config.migrations, 'skip');
+    for (const origin of ['*', 'app.example.com', 'https://app.example.com/path', 'ftp://files.example.com', 'https://user@app.example.com', 'https://app.example.com?x=1']) {
+      assert.throws(() => new AppConfig({ CORS_ORIGINS: origin }), /CORS_ORIGINS must list origins/, origin);
+    }
+    assert.throws(() => new AppConfig({ MIGRATIONS: 'never' }), /MIGRATIONS must be one of auto, skip, got "never"/);
+  });
+
   it('reports every invalid variable at once', () => {
     assert.throws(
       () => new AppConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ACCESS_TOKEN_TTL: '15 minutes', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'a@b.c' }),

@@ -1,5 +1,6 @@
 import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { parseDurationSeconds } from './duration';
+import { keptSecret } from './kept-secret';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -12,6 +13,21 @@ const MIN_PRODUCTION_SECRET_BYTES = 32;
 const MIN_EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const MIGRATIONS_MODES = ['auto', 'skip'] as const;
+export type MigrationsMode = (typeof MIGRATIONS_MODES)[number];
+
+/** Where the server keeps the JWT secret it generates outside production (beside the default SQLite file). */
+export const JWT_SECRET_FILE = 'data/jwt-secret';
+
+/** What a configuration may read besides the environment. */
+export interface ConfigSources {
+  /**
+   * Outside production, a missing JWT_SECRET is generated once and kept in
+   * this file, so that tokens survive a restart. Unset: a random key for this
+   * process only (tests, tools that issue no token).
+   */
+  jwtSecretFile?: string;
+}
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {
@@ -28,9 +44,13 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
+  readonly migrations: MigrationsMode;
   /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
   readonly jwtKey: KeyObject;
   readonly jwtSecretGenerated: boolean;
+  /** The file a generated secret is kept in, and whether this process created it; null: none. */
+  readonly jwtSecretKept: { path: string; created: boolean } | null;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly refreshReuseIntervalSeconds: number;
@@ -42,6 +62,8 @@ export class AppConfig {
   readonly loginFailureWindowSeconds: number;
   readonly redisUrl: string | null;
   readonly trustProxy: string[];
+  /** Origins whose browser pages may call the API (CORS); empty: CORS is off. */
+  readonly corsOrigins: string[];
   readonly logLevel: LogLevel;
   readonly eventRetentionSeconds: number;
   /** Webhook URLs may be http:// (tests, local receivers). */
@@ -61,7 +83,7 @@ export class AppConfig {
   /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
   readonly checkoutPerMinute: number;
 
-  constructor(env: Environment) {
+  constructor(env: Environment, sources: ConfigSources = {}) {
     const problems: string[] = [];
     const reader = new EnvReader(env, problems);
 
@@ -69,18 +91,22 @@ export class AppConfig {
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
     this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), problems);
+    this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
 
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {
       if (this.production) problems.push('JWT_SECRET is required when NODE_ENV=production');
-      this.jwtKey = createSecretKey(randomBytes(48));
+      const kept = this.production || sources.jwtSecretFile === undefined ? null : keepSecret(sources.jwtSecretFile, problems);
+      this.jwtKey = createSecretKey(kept?.secret ?? randomBytes(48));
       this.jwtSecretGenerated = true;
+      this.jwtSecretKept = kept && { path: sources.jwtSecretFile!, created: kept.created };
     } else {
       if (this.production && Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES) {
         problems.push(`JWT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes when NODE_ENV=production`);
       }
       this.jwtKey = createSecretKey(Buffer.from(secret, 'utf8'));
       this.jwtSecretGenerated = false;
+      this.jwtSecretKept = null;
     }
 
     this.accessTokenTtlSeconds = reader.duration('ACCESS_TOKEN_TTL', '15m', 1);
@@ -103,6 +129,7 @@ export class AppConfig {
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== '');
+    this.corsOrigins = corsOrigins(env.CORS_ORIGINS ?? '', problems);
     const logLevel = reader.text('LOG_LEVEL', 'info');
     if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
       problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -119,6 +146,15 @@ export class AppConfig {
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
+  }
+}
+
+function keepSecret(path: string, problems: string[]): ReturnType<typeof keptSecret> | null {
+  try {
+    return keptSecret(path);
+  } catch (error) {
+    problems.push(`JWT_SECRET is not set and ${path} cannot keep a generated one: ${(error as Error).message}`);
+    return null;
   }
 }
 
@@ -145,6 +181,21 @@ function publicBaseUrl(raw: string, problems: string[]): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A comma-separated allow-list of origins (scheme://host[:port]), as browsers send them in Origin. */
+function corsOrigins(raw: string, problems: string[]): string[] {
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (url === null || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || entry.endsWith('?') || entry.endsWith('#')) {
+      problems.push(`CORS_ORIGINS must list origins such as https://app.example.com (scheme, host and port only) separated by commas, got "${entry}"`);
+    } else {
+      origins.push(url.origin);
+    }
+  }
+  return [...new Set(origins)];
+}
+
 function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
@@ -166,6 +217,14 @@ class EnvReader {
   text(name: string, fallback: string): string {
     const value = this.env[name]?.trim();
     return value === undefined || value === '' ? fallback : value;
+  }
+
+  /** One of `values`. */
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const raw = this.text(name, fallback);
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+    return fallback;
   }
 
   /** `true` or `false` (default false). */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, DataSourceOptions, EntitySchema, MigrationExecutor, MixedList } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
 
@@ -12,7 +12,7 @@ export const ENTITY_FILES = join(__dirname, '..', '**', '*.entity.js');
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** Arbitrary, fixed key of the PostgreSQL advisory lock that serializes migrations across instances. */
-const MIGRATION_LOCK_KEY = 73_451_902;
+export const MIGRATION_LOCK_KEY = 73_451_902;
 
 /**
  * The options of the service's data source. Each module registers its own
@@ -42,21 +42,36 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
 }
 
 /**
- * Applies pending migrations. On PostgreSQL an advisory lock makes instances
- * that start together take turns; SQLite is one process's file.
+ * Applies pending migrations in one transaction and returns their names. On
+ * PostgreSQL that transaction first takes an advisory lock that it holds until
+ * it ends (pg_advisory_xact_lock), so instances that start together take turns
+ * (the second finds nothing pending), and the lock works behind PgBouncer in
+ * transaction mode, where a session-level lock could be taken on one server
+ * connection and released on another. SQLite is one process's file.
  */
-export async function runMigrations(dataSource: DataSource): Promise<void> {
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   if (dataSource.options.type !== 'postgres') {
-    await dataSource.runMigrations({ transaction: 'all' });
-    return;
+    return (await dataSource.runMigrations({ transaction: 'all' })).map((migration) => migration.name);
   }
   const runner = dataSource.createQueryRunner();
-  await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await dataSource.runMigrations({ transaction: 'all' });
+    await runner.startTransaction();
+    await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Given a runner already in a transaction, TypeORM runs every migration in it and leaves the commit to us.
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'all';
+    const applied = await executor.executePendingMigrations();
+    await runner.commitTransaction();
+    return applied.map((migration) => migration.name);
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw error;
   } finally {
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     await runner.release();
   }
+}
+
+/** The names of the migrations the database has not applied yet (read only: creates no table). */
+export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
+  return (await new MigrationExecutor(dataSource).getPendingMigrations()).map((migration) => migration.name);
 }

@@ -1,19 +1,32 @@
 import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
+import { DataSourceOptions } from 'typeorm';
+import { AppConfig, MigrationsMode } from '../config/app-config';
 import { Database } from './database';
-import { dataSourceOptions, runMigrations } from './data-source-options';
+import { connectDatabase, prepareSchema } from './database-startup';
+import { dataSourceOptions } from './data-source-options';
+
+/** The module's options, and what the data source factory (which is given only these) needs besides. */
+type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: MigrationsMode };
 
 @Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.database), autoLoadEntities: true }),
+      useFactory: (config: AppConfig): ServiceDataSourceOptions => ({
+        ...dataSourceOptions(config.database),
+        autoLoadEntities: true,
+        // connectDatabase retries what may pass, briefly; TypeOrmModule would retry a database that does not
+        // exist ten times, with a stack trace each.
+        toRetry: () => false,
+        migrationsMode: config.migrations,
+      }),
+      // The data source is ready only once its schema is: no module reads or writes before.
       dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        await runMigrations(dataSource);
+        const { migrationsMode, ...rest } = options as DataSourceOptions & Pick<ServiceDataSourceOptions, 'migrationsMode'>;
+        const dataSource = await connectDatabase(rest as DataSourceOptions);
+        await prepareSchema(dataSource, migrationsMode);
         return dataSource;
       },
     }),

@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   refund_exceeds_payment: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** Written by the HTTP parser's handler (request line and headers over 16 KiB); contract section 13. */
+  request_header_fields_too_large: 431,
   immutable_field: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,

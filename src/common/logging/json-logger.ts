@@ -1,6 +1,13 @@
 import { LoggerService } from '@nestjs/common';
 import type { FastifyBaseLogger } from 'fastify';
 
+/**
+ * Nest's reporter of an exception that aborts start-up. With abortOnError off
+ * Nest also throws it to the caller, which reports it once (main.ts, the CLI):
+ * its own line would be a second, less clear one.
+ */
+const RETHROWN_BY_NEST = 'ExceptionHandler';
+
 /** Routes Nest's own log lines into the structured JSON log of Fastify (pino). */
 export class JsonLogger implements LoggerService {
   constructor(private readonly pino: FastifyBaseLogger) {}
@@ -10,7 +17,9 @@ export class JsonLogger implements LoggerService {
   }
 
   error(message: unknown, trace?: string, context?: string): void {
-    this.pino.error({ context, trace }, String(message));
+    if (context === RETHROWN_BY_NEST) return;
+    if (message instanceof Error) this.pino.error({ context, err: message }, message.message);
+    else this.pino.error({ context, trace }, String(message));
   }
 
   warn(message: unknown, context?: string): void {

@@ -45,6 +45,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   insufficient_funds: { description: 'The account does not allow overdrafts, and the debit exceeds its available EUR balance.' },
   refund_exceeds_payment: { description: 'The refunds of this payment would add up to more than it: 1000 of 1250 is refunded already.' },
   payload_too_large: { description: 'The request body is larger than 1 MiB.' },
+  request_header_fields_too_large: { description: 'The request line and headers are larger than 16 KiB.' },
   unsupported_media_type: { description: 'Request bodies must be sent as Content-Type: application/json.' },
   immutable_field: {
     description: 'amount cannot be changed once the resource is created.',

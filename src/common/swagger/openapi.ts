@@ -22,7 +22,13 @@ request runs, \`409 idempotency_request_in_progress\`. \`5xx\` answers and \`400
 
 **Errors.** Every failure has the body \`{ error_code, error_description, request_id, details? }\`, also unknown routes
 (\`404 not_found\`), \`413 payload_too_large\`, \`415 unsupported_media_type\`, \`429 rate_limited\` (with \`Retry-After\`)
-and \`500 internal_error\`.
+and \`500 internal_error\`. A request that is not valid HTTP/1.1 is answered by the server itself, before any route, in the
+same body and closing the connection: \`431 request_header_fields_too_large\` (request line and headers over 16 KiB) or
+\`400 validation_error\` (both \`Content-Length\` and \`Transfer-Encoding\`, a malformed request line or header).
+
+**HTTP.** Every answer carries \`Cache-Control: no-store\`, \`X-Content-Type-Options: nosniff\` and a
+\`Content-Security-Policy\` that lets it load, run and be framed by nothing. Browser pages of the origins the operator
+lists (\`CORS_ORIGINS\`) may call the API (CORS, bearer tokens, no cookies); other origins get no CORS headers.
 
 **Validation.** Fields that may be left out may not be \`null\`; the NUL character is refused in every string;
 bodies nested deeper than 32 levels are refused; a body sent to an operation that takes none is refused
