@@ -5,6 +5,7 @@ import { ApiClient, ApiResponse } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn } from './support/factories';
 import { LogLine, ServerProcess, startServerProcess } from './support/server-process';
 import { createTestDatabase, TestDatabase } from './support/test-app';
+import { postgresBinaries, startThrowawayPostgres, ThrowawayPostgres, withClient } from './support/throwaway-services';
 
 /*
  * Outages as an operator meets them (contract section 13): the service runs as
@@ -47,6 +48,132 @@ function createCredit(api: ApiClient, owner: LoggedIn, key?: string): Promise<Ap
     { token: owner.token, headers: key === undefined ? {} : { 'idempotency-key': key } },
   );
 }
+
+/** One request of a load run: when it started and ended (ms since the epoch) and what came back. */
+interface Outcome {
+  startedAt: number;
+  endedAt: number;
+  route: string;
+  response: ApiResponse;
+}
+
+/**
+ * Clients that keep calling database-bound routes (creating transactions with
+ * an Idempotency-Key, listing and reading them, reading the account) until
+ * stopped, recording every answer.
+ */
+function runLoad(api: ApiClient, owner: LoggedIn, transactionId: string, clients = 6) {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  let sequence = 0;
+  const requests: [string, () => Promise<ApiResponse>][] = [
+    ['POST /v1/transactions', () => createCredit(api, owner, `load-${(sequence += 1)}`)],
+    ['GET /v1/transactions', () => api.get('/v1/transactions?limit=5', { token: owner.token })],
+    ['GET /v1/transactions/{id}', () => api.get(`/v1/transactions/${transactionId}`, { token: owner.token })],
+    ['GET /v1/account', () => api.get('/v1/account', { token: owner.token })],
+  ];
+  const client = async (offset: number) => {
+    for (let turn = offset; running; turn += 1) {
+      const [route, send] = requests[turn % requests.length];
+      const startedAt = Date.now();
+      const response = await send();
+      outcomes.push({ startedAt, endedAt: Date.now(), route, response });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const done = Promise.all(Array.from({ length: clients }, (_, offset) => client(offset)));
+  return {
+    outcomes,
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const PG_BIN = postgresBinaries();
+
+describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL server binaries' : false }, () => {
+  let cluster: ThrowawayPostgres;
+  let server: ServerProcess;
+
+  before(async () => {
+    cluster = await startThrowawayPostgres(PG_BIN!);
+    server = await startServerProcess(cluster.url(), { DATABASE_STATEMENT_TIMEOUT: '2s', DATABASE_POOL_SIZE: '5' });
+  });
+  after(async () => {
+    await server?.stop();
+    await cluster?.destroy();
+  });
+
+  it('answers every database-bound request 503 while PostgreSQL is down, stays live, and recovers by itself when it is back', async () => {
+    const owner = await accountOwner(server.api);
+    const first = await createCredit(server.api, owner);
+    expectStatus(first, 201);
+    const load = runLoad(server.api, owner, first.body.id);
+    await sleep(1000);
+    await cluster.stop('immediate');
+    const downAt = Date.now();
+    await sleep(2500);
+    const live = await server.api.get('/health');
+    const ready = await server.api.get('/health/ready');
+    const upStartedAt = Date.now();
+    await cluster.start();
+    const upAt = Date.now();
+    await sleep(3000);
+    await load.stop();
+
+    expectStatus(live, 200);
+    expectError(ready, 503, "service_unavailable");
+    const statuses = new Map<number, number>();
+    for (const { response } of load.outcomes) statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    assert.deepEqual(
+      [...statuses.keys()].filter((status) => ![200, 201, 503].includes(status)),
+      [],
+      `statuses: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    const unavailable = load.outcomes.filter(({ response }) => response.status === 503).map(({ response }) => response);
+    for (const response of unavailable) expectUnavailable(response);
+    const duringOutage = load.outcomes.filter(({ startedAt, endedAt }) => startedAt >= downAt && endedAt <= upStartedAt);
+    assert.ok(duringOutage.length >= 20, `only ${duringOutage.length} requests during the outage`);
+    assert.deepEqual(duringOutage.filter(({ response }) => response.status !== 503).map(({ route, response }) => `${route} ${response.status}`), []);
+    // Back without a restart: the first success soon after PostgreSQL accepts connections, and only successes from then on.
+    const recovered = load.outcomes.filter(({ startedAt, response }) => startedAt >= upAt && response.status < 300).sort((a, b) => a.endedAt - b.endedAt)[0];
+    assert.ok(recovered !== undefined, 'no request succeeded after PostgreSQL came back');
+    const afterRecovery = load.outcomes.filter(({ startedAt }) => startedAt > recovered.endedAt);
+    assert.ok(afterRecovery.length >= 20);
+    assert.deepEqual(afterRecovery.filter(({ response }) => response.status >= 300).map(({ route, response }) => `${route} ${response.status}`), []);
+    expectStatus(await server.api.get('/health/ready'), 200);
+    expectOneWarningPerUnavailable(server, unavailable);
+    // The background jobs report the outage once each (webhook deliveries at once, the expiry job at its next run), not at every poll.
+    const background = linesAtOrAbove(server, WARN).filter((line) => line.request_id === undefined);
+    assert.ok(background.length <= 3, JSON.stringify(background, null, 1));
+    assert.ok(server.logs.some((line) => line.msg === 'the database answers again: webhook deliveries resume'));
+    process.stdout.write(
+      `# PostgreSQL outage: ${load.outcomes.length} requests, ${JSON.stringify(Object.fromEntries(statuses))}; ` +
+        `${duringOutage.length} during the outage; first success ${recovered.endedAt - upAt} ms after PostgreSQL accepted connections again\n`,
+    );
+  });
+
+  it('answers 503 when DATABASE_STATEMENT_TIMEOUT cancels a statement that waits too long, and carries on', async () => {
+    const owner = await accountOwner(server.api);
+    const refused = await withClient(cluster.url(), async (client) => {
+      await client.query('BEGIN');
+      await client.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
+      const started = Date.now();
+      const response = await createCredit(server.api, owner, 'held-account');
+      assert.ok(Date.now() - started >= 1900, `answered after ${Date.now() - started} ms`);
+      await client.query('ROLLBACK');
+      return response;
+    });
+    expectUnavailable(refused);
+    assert.equal(server.logs.find((line) => line.request_id === refused.headers.get('x-request-id') && line.level === WARN)?.reason, '57014');
+    expectStatus(await createCredit(server.api, owner, 'held-account'), 201);
+    expectOneWarningPerUnavailable(server, [refused]);
+  });
+});
 
 describe('SQLite locked by another process', { skip: process.env.TEST_DATABASE_URL ? 'SQLite only' : false }, () => {
   let database: TestDatabase;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, DataSourceOptions, MixedList, EntitySchema, MigrationExecutor } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
 
@@ -11,6 +11,12 @@ export type EntityList = MixedList<Function | string | EntitySchema>;
 export const ENTITY_FILES = join(__dirname, '..', '**', '*.entity.js');
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long opening a PostgreSQL connection, or waiting for a free one in a full
+ * pool, may take: an unreachable database fails (503) within seconds instead of
+ * holding requests until the client gives up.
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 /** Arbitrary, fixed key of the PostgreSQL advisory lock that serializes migrations across instances. */
 const MIGRATION_LOCK_KEY = 73_451_902;
 
@@ -22,7 +28,19 @@ const MIGRATION_LOCK_KEY = 73_451_902;
 export function dataSourceOptions(database: DatabaseConfig, entities: EntityList = []): DataSourceOptions {
   const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (database.kind === 'postgres') {
-    return { ...common, type: 'postgres', url: database.url, extra: { max: 10 } };
+    return {
+      ...common,
+      type: 'postgres',
+      url: database.url,
+      extra: {
+        max: database.pool.size,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        // Set on every connection at start-up (0: none); a statement it cancels is a 503.
+        statement_timeout: database.pool.statementTimeoutMs,
+        // A database host that vanishes without closing its connections is noticed by TCP keepalives.
+        keepAlive: true,
+      },
+    };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
   return {
@@ -53,10 +71,16 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
+    // DATABASE_STATEMENT_TIMEOUT is for requests: waiting for another instance's migrations, or rewriting
+    // a large table, may take longer. The migrations run on this connection, without it.
+    await runner.query('SET statement_timeout = 0');
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await dataSource.runMigrations({ transaction: 'all' });
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'all';
+    await executor.executePendingMigrations();
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    await runner.query('RESET statement_timeout');
     await runner.release();
   }
 }

@@ -1,8 +1,9 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { freeLoopbackPort } from './test-app';
 
@@ -32,10 +33,11 @@ export interface ThrowawayPostgres {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database?: string): string;
   /** pg_ctl stop: `immediate` drops every connection at once, as a crash or a failover does. */
-  stop(mode?: 'fast' | 'immediate'): void;
-  start(): void;
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** pg_ctl start, once it accepts connections. */
+  start(): Promise<void>;
   /** Stops the cluster if it runs and deletes its files. */
-  destroy(): void;
+  destroy(): Promise<void>;
 }
 
 /**
@@ -53,30 +55,30 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
     chownSync(dir, Number(ids), Number(group));
   }
   const data = join(dir, 'data');
-  const run = (command: string, args: string[]) => {
+  // Asynchronous, so that the test's requests keep going while the cluster stops or starts.
+  const run = async (command: string, args: string[]) => {
     const [file, fullArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
-    execFileSync(file, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+    await promisify(execFile)(file, fullArgs, { timeout: 60_000 });
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   let running = false;
-  start();
-  running = true;
+  const start = async () => {
+    await run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    running = true;
+  };
+  const stop = async (mode: 'fast' | 'immediate' = 'immediate') => {
+    await run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    running = false;
+  };
+  await start();
   return {
     port,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    stop: (mode = 'immediate') => {
-      run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
-      running = false;
-    },
-    start: () => {
-      start();
-      running = true;
-    },
-    destroy: () => {
-      if (running) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      running = false;
+    stop,
+    start,
+    destroy: async () => {
+      if (running) await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
