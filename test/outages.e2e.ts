@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { ApiClient, ApiResponse } from './support/api-client';
@@ -15,6 +16,8 @@ import { postgresBinaries, startThrowawayPostgres, ThrowawayPostgres, withClient
 const WARN = 40;
 const ERROR = 50;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** 503 service_unavailable in the contract's error body, with a Retry-After of a few seconds. */
 function expectUnavailable(response: ApiResponse): void {
   expectError(response, 503, 'service_unavailable');
@@ -27,8 +30,17 @@ function linesAtOrAbove(server: ServerProcess, level: number): LogLine[] {
   return server.logs.filter((line) => typeof line.level === 'number' && line.level >= level);
 }
 
+/** The reason the warning line of a 503 gives (waiting for the line to arrive). */
+async function unavailableReason(server: ServerProcess, response: ApiResponse): Promise<unknown> {
+  const requestId = response.headers.get('x-request-id');
+  return (await server.waitForLog((line) => line.request_id === requestId && line.level === WARN)).reason;
+}
+
 /** Each 503 has exactly one warning line, with its request id, naming the reason and without a stack. */
-function expectOneWarningPerUnavailable(server: ServerProcess, unavailable: ApiResponse[]): void {
+async function expectOneWarningPerUnavailable(server: ServerProcess, unavailable: ApiResponse[]): Promise<void> {
+  for (const response of unavailable) await unavailableReason(server, response);
+  // Anything else logged for these requests has had the time to arrive too.
+  await sleep(200);
   for (const response of unavailable) {
     const requestId = response.headers.get('x-request-id');
     const warnings = server.logs.filter((line) => line.request_id === requestId && typeof line.level === 'number' && line.level >= WARN);
@@ -91,8 +103,6 @@ function runLoad(api: ApiClient, owner: LoggedIn, transactionId: string, clients
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const PG_BIN = postgresBinaries();
 
 describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL server binaries' : false }, () => {
@@ -146,7 +156,7 @@ describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL
     assert.ok(afterRecovery.length >= 20);
     assert.deepEqual(afterRecovery.filter(({ response }) => response.status >= 300).map(({ route, response }) => `${route} ${response.status}`), []);
     expectStatus(await server.api.get('/health/ready'), 200);
-    expectOneWarningPerUnavailable(server, unavailable);
+    await expectOneWarningPerUnavailable(server, unavailable);
     // The background jobs report the outage once each (webhook deliveries at once, the expiry job at its next run), not at every poll.
     const background = linesAtOrAbove(server, WARN).filter((line) => line.request_id === undefined);
     assert.ok(background.length <= 3, JSON.stringify(background, null, 1));
@@ -169,9 +179,32 @@ describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL
       return response;
     });
     expectUnavailable(refused);
-    assert.equal(server.logs.find((line) => line.request_id === refused.headers.get('x-request-id') && line.level === WARN)?.reason, '57014');
+    assert.equal(await unavailableReason(server, refused), '57014');
     expectStatus(await createCredit(server.api, owner, 'held-account'), 201);
-    expectOneWarningPerUnavailable(server, [refused]);
+    await expectOneWarningPerUnavailable(server, [refused]);
+  });
+
+  it('fails fast, within the connect timeout, when the database host takes connections and never answers', async () => {
+    const owner = await accountOwner(server.api);
+    await cluster.stop('immediate');
+    // A hung host: the port accepts TCP connections, and nothing ever answers on them.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(cluster.port, '127.0.0.1', resolve));
+    try {
+      const started = Date.now();
+      const refused = await server.api.get('/v1/account', { token: owner.token });
+      const waited = Date.now() - started;
+      expectUnavailable(refused);
+      assert.ok(waited < 8000, `answered after ${waited} ms`);
+      assert.equal(await unavailableReason(server, refused), 'connection terminated');
+      expectStatus(await server.api.get('/health'), 200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    await cluster.start();
+    expectStatus(await server.api.get('/v1/account', { token: owner.token }), 200);
   });
 });
 
@@ -206,7 +239,7 @@ describe('SQLite locked by another process', { skip: process.env.TEST_DATABASE_U
     // The 503 was not stored under its Idempotency-Key: the retry runs.
     expectStatus(await createCredit(server.api, owner, 'busy-1'), 201);
     expectStatus(await server.api.get('/health/ready'), 200);
-    expectOneWarningPerUnavailable(server, [refused]);
-    assert.equal(server.logs.find((line) => line.request_id === refused.headers.get('x-request-id') && line.level === WARN)?.reason, 'SQLITE_BUSY');
+    await expectOneWarningPerUnavailable(server, [refused]);
+    assert.equal(await unavailableReason(server, refused), 'SQLITE_BUSY');
   });
 });
