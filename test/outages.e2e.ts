@@ -2,11 +2,20 @@ import assert from 'node:assert/strict';
 import { createServer, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
+import Redis from 'ioredis';
 import { ApiClient, ApiResponse } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn } from './support/factories';
 import { LogLine, ServerProcess, startServerProcess } from './support/server-process';
-import { createTestDatabase, TestDatabase } from './support/test-app';
-import { postgresBinaries, startThrowawayPostgres, ThrowawayPostgres, withClient } from './support/throwaway-services';
+import { createTestDatabase, freeLoopbackPort, TestDatabase } from './support/test-app';
+import {
+  postgresBinaries,
+  redisServerBinary,
+  startThrowawayPostgres,
+  startThrowawayRedis,
+  ThrowawayPostgres,
+  ThrowawayRedis,
+  withClient,
+} from './support/throwaway-services';
 
 /*
  * Outages as an operator meets them (contract section 13): the service runs as
@@ -241,5 +250,114 @@ describe('SQLite locked by another process', { skip: process.env.TEST_DATABASE_U
     expectStatus(await server.api.get('/health/ready'), 200);
     await expectOneWarningPerUnavailable(server, [refused]);
     assert.equal(await unavailableReason(server, refused), 'SQLITE_BUSY');
+  });
+});
+
+/** A request and how long its answer took. */
+async function timed(send: () => Promise<ApiResponse>): Promise<{ response: ApiResponse; ms: number }> {
+  const started = performance.now();
+  const response = await send();
+  return { response, ms: performance.now() - started };
+}
+
+const REDIS_BIN = redisServerBinary();
+const REDIS_LOST = 'Redis cannot be reached';
+const REDIS_BACK = 'Redis is reachable again: rate limits are shared again';
+
+describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redis-server binary' : false }, () => {
+  const LIMIT = 20;
+  let redis: ThrowawayRedis;
+  let database: TestDatabase;
+  let server: ServerProcess;
+
+  before(async () => {
+    redis = await startThrowawayRedis(REDIS_BIN!);
+    database = await createTestDatabase();
+    server = await startServerProcess(database.url, { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  });
+  after(async () => {
+    await server?.stop();
+    await redis?.destroy();
+    await database?.drop();
+  });
+
+  it('keeps answering within a second, limits per process, stays live and ready (degraded), and shares the counters again once Redis is back', async () => {
+    const [limited, busy] = [await accountOwner(server.api), await accountOwner(server.api)];
+    const ready = await server.api.get('/health/ready');
+    expectStatus(ready, 200);
+    assert.deepEqual(ready.body, { status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+
+    // Redis dies while requests are on their way.
+    const inFlight = Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const answers = [];
+        for (let i = 0; i < 5; i += 1) answers.push(await timed(() => server.api.get('/v1/account', { token: busy.token })));
+        return answers;
+      }),
+    );
+    await sleep(30);
+    await redis.kill();
+    const aroundTheKill = (await inFlight).flat();
+    // From now on every request of `limited` is counted in this process: LIMIT of them pass, then 429.
+    const afterTheKill = [];
+    for (let i = 0; i < LIMIT + 3; i += 1) afterTheKill.push(await timed(() => server.api.get('/v1/account', { token: limited.token })));
+    const probes = [await timed(() => server.api.get('/health')), await timed(() => server.api.get('/health/ready'))];
+
+    const all = [...aroundTheKill, ...afterTheKill, ...probes];
+    const slowest = Math.max(...all.map(({ ms }) => ms));
+    const median = all.map(({ ms }) => ms).sort((a, b) => a - b)[Math.floor(all.length / 2)];
+    // None waits long for the dead Redis, and most do not wait for it at all (not even a command timeout).
+    assert.ok(slowest < 1000, `slowest answer ${Math.round(slowest)} ms`);
+    assert.ok(median < 100, `median answer ${Math.round(median)} ms`);
+    for (const { response } of aroundTheKill) expectStatus(response, 200);
+    assert.deepEqual(
+      afterTheKill.map(({ response }) => response.status),
+      [...Array<number>(LIMIT).fill(200), 429, 429, 429],
+    );
+    expectError(afterTheKill[LIMIT].response, 429, 'rate_limited');
+    assert.ok(Number(afterTheKill[LIMIT].response.headers.get('retry-after')) >= 1);
+    expectStatus(probes[0].response, 200);
+    expectStatus(probes[1].response, 200);
+    assert.deepEqual(probes[1].response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } });
+    const lost = server.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST));
+    assert.equal(lost.length, 1, JSON.stringify(lost));
+    assert.equal(lost[0].level, WARN);
+    assert.deepEqual(linesAtOrAbove(server, WARN).filter((line) => !String(line.msg).startsWith(REDIS_LOST)), []);
+
+    await redis.start();
+    await server.waitForLog((line) => line.msg === REDIS_BACK, 10_000);
+    const back = await server.api.get('/health/ready');
+    assert.deepEqual(back.body, { status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    // Counted in Redis again: the window of `busy` is there, in the restarted (empty) server.
+    expectStatus(await server.api.get('/v1/account', { token: busy.token }), 200);
+    const client = new Redis(redis.url);
+    try {
+      assert.equal(await client.get(`ratelimit:requests:user:${busy.user.id}`), '1');
+    } finally {
+      client.disconnect();
+    }
+    assert.equal(server.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST)).length, 1);
+    assert.deepEqual(linesAtOrAbove(server, ERROR), []);
+    process.stdout.write(
+      `# Redis killed: ${all.length} requests answered, slowest ${Math.round(slowest)} ms, median ${Math.round(median)} ms\n`,
+    );
+  });
+
+  it('starts without Redis, and says so once', async () => {
+    const nowhere = `redis://127.0.0.1:${await freeLoopbackPort()}`;
+    const alone = await startServerProcess(database.url, { REDIS_URL: nowhere, RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const { ms, response } = await timed(() => alone.api.get('/health/ready'));
+      assert.ok(ms < 1000, `${Math.round(ms)} ms`);
+      assert.deepEqual(response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } });
+      expectStatus(await alone.api.get('/v1/no-such-route'), 404);
+      expectStatus(await alone.api.get('/v1/no-such-route'), 404);
+      expectError(await alone.api.get('/v1/no-such-route'), 429, 'rate_limited');
+      // It keeps trying in the background: still one warning.
+      await sleep(1500);
+      assert.equal(alone.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST)).length, 1);
+    } finally {
+      await alone.stop();
+    }
   });
 });

@@ -110,5 +110,5 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
     .status(statusOf(error.code))
     .header('x-request-id', String(request.id))
     .header('content-type', 'application/json; charset=utf-8')
-    .send(body);
+    .send(error.extraBody ? { ...error.extraBody, ...body } : body);
 }
