@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = new AppConfig(process.env);
   const { app } = await createApp(config);
-  app.enableShutdownHooks();
+  // On SIGTERM (and the other default signals): the jobs stop and finish what they do, the server answers the
+  // requests it accepted, then the database closes; process.exit flushes the asynchronous log at the end.
+  app.enableShutdownHooks([], { useProcessExit: true });
   await app.listen({ port: config.port, host: config.host });
 }
 

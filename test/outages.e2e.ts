@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { createServer, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
@@ -6,6 +7,7 @@ import Redis from 'ioredis';
 import { ApiClient, ApiResponse } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn } from './support/factories';
 import { LogLine, ServerProcess, startServerProcess } from './support/server-process';
+import { WebhookReceiver } from './support/webhook-receiver';
 import { createTestDatabase, freeLoopbackPort, TestDatabase } from './support/test-app';
 import {
   postgresBinaries,
@@ -358,6 +360,62 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
       assert.equal(alone.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST)).length, 1);
     } finally {
       await alone.stop();
+    }
+  });
+});
+
+describe('SIGTERM under load', () => {
+  let database: TestDatabase;
+  const receiver = new WebhookReceiver();
+
+  before(async () => {
+    database = await createTestDatabase();
+  });
+  after(async () => {
+    await receiver.stop();
+    await database?.drop();
+  });
+
+  it('answers every request it accepted, finishes the webhook deliveries in flight, exits 0 and logs no warning or error', async () => {
+    const url = await receiver.start();
+    const server = await startServerProcess(database.url, { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', PAYMENT_EXPIRY_INTERVAL: '1s' });
+    try {
+      const owner = await accountOwner(server.api);
+      expectStatus(await server.api.post('/v1/webhook_endpoints', { url, enabled_events: ['transaction.created'] }, { token: owner.token }), 201);
+      // A slow receiver: deliveries are on their way when the signal comes.
+      receiver.delay = async () => {
+        await sleep(300);
+      };
+      const answers: ApiResponse[] = [];
+      const refusals: string[] = [];
+      let sending = true;
+      const clients = Array.from({ length: 4 }, async () => {
+        while (sending) {
+          try {
+            answers.push(await createCredit(server.api, owner));
+          } catch (error) {
+            // Once the server has closed its port (or this keep-alive connection), nothing more is sent.
+            refusals.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+            sending = false;
+          }
+        }
+      });
+      await receiver.waitFor(() => receiver.pending > 0, 'a delivery in flight');
+      const exited = once(server.process, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      server.process.kill('SIGTERM');
+      const [code, signal] = await exited;
+      sending = false;
+      await Promise.all(clients);
+
+      assert.equal(code, 0, `exit ${code} ${signal}`);
+      assert.ok(answers.length > 0);
+      assert.deepEqual(answers.filter((response) => response.status !== 201).map((response) => `${response.status} ${JSON.stringify(response.body)}`), []);
+      assert.deepEqual(linesAtOrAbove(server, WARN), []);
+      // Deliveries that were in flight got their answer before the pool closed: none waits for a lease to run out.
+      assert.equal(receiver.pending, 0);
+      assert.ok(refusals.every((refusal) => ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(refusal)), refusals.join(', '));
+    } finally {
+      await server.crash();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DeliverySignal } from './delivery-signal';
 import { Database } from '../database/database';
@@ -32,7 +32,7 @@ const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
  * has passed: at least once, never lost.
  */
 @Injectable()
-export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhookWorker.name);
   private running = false;
   private readonly inFlight = new Set<Promise<void>>();
@@ -57,7 +57,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.loopDone = this.loop();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the server and the database close: no new claim, and the deliveries in flight are answered and recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loopDone;
