@@ -36,9 +36,9 @@ function expectUnavailable(response: ApiResponse): void {
   assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${response.headers.get('retry-after')}`);
 }
 
-/** The log lines at warning level or above that no request wrote. */
+/** The log lines at `level` or above, and every line that is not JSON (a driver writing to the console, say). */
 function linesAtOrAbove(server: ServerProcess, level: number): LogLine[] {
-  return server.logs.filter((line) => typeof line.level === 'number' && line.level >= level);
+  return server.logs.filter((line) => 'raw' in line || (typeof line.level === 'number' && line.level >= level));
 }
 
 /** The reason the warning line of a 503 gives (waiting for the line to arrive). */
