@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   const config = new AppConfig(process.env, { jwtSecretFile: JWT_SECRET_FILE });
   log = processLogger(config.logLevel);
   const { app } = await createApp(config);
-  app.enableShutdownHooks();
+  // On SIGTERM (and the other default signals): the jobs stop and finish what they do, the server answers the
+  // requests it accepted, then the database closes; process.exit flushes the asynchronous log at the end.
+  app.enableShutdownHooks([], { useProcessExit: true });
   await app.listen({ port: config.port, host: config.host });
 }
 

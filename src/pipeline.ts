@@ -71,6 +71,9 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): Fas
     frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(request.url)),
     // Only the configured proxies may speak for the client address (per-IP limits depend on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // While shutting down, a request that still arrives on an open connection is answered as usual (with
+    // Connection: close), rather than by Fastify's own 503 body without a request id.
+    return503OnClosing: false,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -4,7 +4,14 @@ import { keptSecret } from './kept-secret';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string; pool: PostgresPoolConfig };
+
+/** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT (SQLite has one connection and no statement timeout). */
+export interface PostgresPoolConfig {
+  size: number;
+  /** PostgreSQL's statement_timeout on every connection of the pool; 0: none. */
+  statementTimeoutMs: number;
+}
 
 export type Environment = Record<string, string | undefined>;
 
@@ -90,7 +97,8 @@ export class AppConfig {
     this.production = env.NODE_ENV === 'production';
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
-    this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), problems);
+    const pool = { size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000), statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000 };
+    this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems);
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
 
     const secret = env.JWT_SECRET;
@@ -196,13 +204,13 @@ function corsOrigins(raw: string, problems: string[]): string[] {
   return [...new Set(origins)];
 }
 
-function parseDatabaseUrl(url: string, problems: string[]): DatabaseConfig {
+function parseDatabaseUrl(url: string, pool: PostgresPoolConfig, problems: string[]): DatabaseConfig {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') problems.push('DATABASE_URL sqlite: needs a file path or :memory:');
     return { kind: 'sqlite', path };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, pool };
   problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory:, postgres://... or postgresql://...');
   return { kind: 'sqlite', path: ':memory:' };
 }

@@ -11,6 +11,12 @@ export type EntityList = MixedList<Function | string | EntitySchema>;
 export const ENTITY_FILES = join(__dirname, '..', '**', '*.entity.js');
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long opening a PostgreSQL connection, or waiting for a free one in a full
+ * pool, may take: an unreachable database fails (503) within seconds instead of
+ * holding requests until the client gives up.
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 /** Arbitrary, fixed key of the PostgreSQL advisory lock that serializes migrations across instances. */
 export const MIGRATION_LOCK_KEY = 73_451_902;
 
@@ -22,7 +28,19 @@ export const MIGRATION_LOCK_KEY = 73_451_902;
 export function dataSourceOptions(database: DatabaseConfig, entities: EntityList = []): DataSourceOptions {
   const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
   if (database.kind === 'postgres') {
-    return { ...common, type: 'postgres', url: database.url, extra: { max: 10 } };
+    return {
+      ...common,
+      type: 'postgres',
+      url: database.url,
+      extra: {
+        max: database.pool.size,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        // Set on every connection at start-up (0: none); a statement it cancels is a 503.
+        statement_timeout: database.pool.statementTimeoutMs,
+        // A database host that vanishes without closing its connections is noticed by TCP keepalives.
+        keepAlive: true,
+      },
+    };
   }
   if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
   return {
@@ -56,6 +74,9 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
     await runner.startTransaction();
+    // DATABASE_STATEMENT_TIMEOUT is for requests: waiting for another instance's migrations, or rewriting
+    // a large table, may take longer. SET LOCAL ends with this transaction.
+    await runner.query('SET LOCAL statement_timeout = 0');
     await runner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     // Given a runner already in a transaction, TypeORM runs every migration in it and leaves the commit to us.
     const executor = new MigrationExecutor(dataSource, runner);

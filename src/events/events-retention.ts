@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventsRepository } from './events.repository';
@@ -11,9 +11,10 @@ const EVERY_HOUR_MS = 60 * 60 * 1000;
  * (ids carry their creation time).
  */
 @Injectable()
-export class EventsRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventsRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventsRetention.name);
   private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -22,20 +23,26 @@ export class EventsRetention implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purgeLogged(), EVERY_HOUR_MS);
+    this.timer = setInterval(() => this.start(), EVERY_HOUR_MS);
     this.timer.unref();
-    void this.purgeLogged();
+    this.start();
   }
 
-  onApplicationShutdown(): void {
+  /** Before the database closes: no new purge, and the one under way finishes. */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    await this.running;
   }
 
   /** Deletes what is past retention at `now`; how many events. */
   purge(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.config.eventRetentionSeconds * 1000);
     return this.db.run((manager) => this.events.purgeCreatedBefore(manager, cutoff));
+  }
+
+  private start(): void {
+    this.running = this.running.then(() => this.purgeLogged());
   }
 
   private async purgeLogged(): Promise<void> {

@@ -1,6 +1,7 @@
 import { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { operations, takeExtension } from '../common/swagger/openapi';
+import { databaseUnavailableReason } from '../database/database-unavailable';
 import { IdempotencyService } from './idempotency.service';
 import { OPENAPI_IDEMPOTENT_EXTENSION } from './idempotent.decorator';
 
@@ -21,7 +22,9 @@ export function registerIdempotencyHook(fastify: FastifyInstance, idempotency: I
       await idempotency.store(claim, reply.statusCode, payload);
     } catch (error) {
       // The answer still reaches the client; a retry then runs again, which the error it got allows.
-      request.log.error({ err: error }, 'could not store the idempotent response');
+      const unavailable = databaseUnavailableReason(error);
+      if (unavailable !== null) request.log.warn({ reason: unavailable }, 'could not store the idempotent response: database unavailable');
+      else request.log.error({ err: error }, 'could not store the idempotent response');
     }
     return payload;
   });

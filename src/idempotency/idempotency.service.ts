@@ -42,6 +42,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IdempotencyService.name);
   private readonly bodyKey: KeyObject;
   private purgeTimer: NodeJS.Timeout | undefined;
+  private purging: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -54,12 +55,14 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.purgeTimer = setInterval(() => {
-      this.purgeExpired().catch((error: unknown) => this.logger.error(`purging expired idempotency keys failed: ${String(error)}`));
+      this.purging = this.purgeExpired().catch((error: unknown) => this.logger.error(`purging expired idempotency keys failed: ${String(error)}`));
     }, PURGE_INTERVAL_MS).unref();
   }
 
-  onModuleDestroy(): void {
+  /** Before the database closes: no new purge, and the one under way finishes. */
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.purgeTimer);
+    await this.purging;
   }
 
   /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */

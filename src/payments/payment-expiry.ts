@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EventLog } from '../common/events/event-log';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
@@ -17,7 +17,7 @@ const BATCH_SIZE = 100;
  * between, as they read open requests past expires_at as expired.
  */
 @Injectable()
-export class PaymentExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentExpiry implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PaymentExpiry.name);
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -35,7 +35,8 @@ export class PaymentExpiry implements OnApplicationBootstrap, OnApplicationShutd
     void this.runLogged();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database closes: no new run, and the run under way finishes. */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
     await this.running;

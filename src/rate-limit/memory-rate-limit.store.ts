@@ -1,4 +1,4 @@
-import { RateLimitStore, WindowCount } from './rate-limit.store';
+import { RateLimitStore, SharedStoreStatus, WindowCount } from './rate-limit.store';
 
 interface Window {
   count: number;
@@ -31,6 +31,11 @@ export class MemoryRateLimitStore extends RateLimitStore {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  /** Counters in one process's memory: nothing is shared, by configuration. */
+  async check(): Promise<SharedStoreStatus> {
+    return 'not_configured';
   }
 
   async close(): Promise<void> {

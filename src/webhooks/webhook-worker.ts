@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DeliverySignal } from './delivery-signal';
 import { Database } from '../database/database';
@@ -12,11 +12,14 @@ import { signature, unsealSecret } from './webhook-secrets';
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
 import { resolveTarget } from './webhook-url';
 import { DomainError } from '../common/errors/domain-error';
+import { databaseUnavailableReason } from '../database/database-unavailable';
 
 /** Deliveries one instance sends at a time. */
 const CONCURRENCY = 8;
 /** How often an idle worker looks for due deliveries (a new one wakes it at once). */
 const IDLE_POLL_MS = 100;
+/** How often it tries again while the database cannot be used. */
+const UNAVAILABLE_POLL_MS = 1000;
 /** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
@@ -29,7 +32,7 @@ const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
  * has passed: at least once, never lost.
  */
 @Injectable()
-export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhookWorker.name);
   private running = false;
   private readonly inFlight = new Set<Promise<void>>();
@@ -37,6 +40,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   /** Something happened (a delivery queued or finished) since the loop last looked. */
   private nudged = false;
   private loopDone: Promise<void> = Promise.resolve();
+  /** Set while the database cannot be used: reported once when it goes and once when it is back. */
+  private databaseUnavailable = false;
 
   constructor(
     private readonly db: Database,
@@ -54,7 +59,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     this.loopDone = this.loop();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the server and the database close: no new claim, and the deliveries in flight are answered and recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.nudge();
     await this.loopDone;
@@ -73,11 +79,17 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   private async claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = new Date();
     try {
-      return await this.db.run(async (manager) =>
+      const claimed = await this.db.run(async (manager) =>
         (await this.deliveries.anyDue(manager, now)) ? this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), limit) : [],
       );
+      if (this.databaseUnavailable) this.logger.log('the database answers again: webhook deliveries resume');
+      this.databaseUnavailable = false;
+      return claimed;
     } catch (error) {
-      this.logger.warn(`could not claim webhook deliveries: ${(error as Error).message}`);
+      const unavailable = databaseUnavailableReason(error);
+      if (unavailable === null) this.logger.warn(`could not claim webhook deliveries: ${(error as Error).message}`);
+      else if (!this.databaseUnavailable) this.logger.warn(`webhook deliveries wait until the database is back (${unavailable})`);
+      this.databaseUnavailable = unavailable !== null;
       return [];
     }
   }
@@ -93,7 +105,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, IDLE_POLL_MS);
+      const timer = setTimeout(done, this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS);
       const worker = this;
       function done(): void {
         clearTimeout(timer);

@@ -6,9 +6,16 @@ import { ApiClient } from './api-client';
 
 const MAIN = join(__dirname, '..', '..', 'src', 'main.js');
 
+/** One line of the server's log (JSON), or `{ raw }` for a line that is not JSON. */
+export type LogLine = Record<string, unknown>;
+
 export interface ServerProcess {
   process: ChildProcess;
   api: ApiClient;
+  /** Every line the server has written to stdout so far, parsed. */
+  logs: LogLine[];
+  /** The first log line (already written or still to come) that `matches`; rejects after `timeoutMs`. */
+  waitForLog(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
   /** SIGKILL: no shutdown hook runs, as in a crash. */
   crash(): Promise<void>;
   stop(): Promise<void>;
@@ -20,9 +27,11 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, JWT_SECRET: 'process-test-secret-of-32-bytes-at-least', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const logs: LogLine[] = [];
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      logs.push(parseLogLine(line));
       const address = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (address) resolve(address[1]);
     });
@@ -31,6 +40,16 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   return {
     process: child,
     api: new ApiClient(baseUrl),
+    logs,
+    waitForLog: async (matches, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = logs.find(matches);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no such log line within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     crash: async () => {
       if (exited()) return;
       child.kill('SIGKILL');
@@ -42,4 +61,12 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       await once(child, 'exit');
     },
   };
+}
+
+function parseLogLine(line: string): LogLine {
+  try {
+    return JSON.parse(line) as LogLine;
+  } catch {
+    return { raw: line };
+  }
 }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnavailableReason } from '../../database/database-unavailable';
 import { DomainError } from './domain-error';
 import { ErrorCode, statusOf } from './error-codes';
 import { ErrorResponseDto } from './error-response.dto';
@@ -25,10 +26,15 @@ const FASTIFY_ERRORS: Record<string, DomainError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new DomainError('invalid_json', 'The Content-Length header does not match the body.'),
 };
 
+/** Seconds a client is asked to wait before retrying a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The single place where failures become HTTP answers. Every response body
- * is the contract's error schema; anything unexpected is logged with the
- * request id and answered 500 without detail.
+ * is the contract's error schema; a database that cannot be used right now
+ * (src/database/database-unavailable.ts) is 503 with Retry-After and one
+ * warning line; anything else unexpected is logged with the request id and
+ * answered 500 without detail.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -52,6 +58,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const fastifyError = this.fromFastifyError(exception);
     if (fastifyError) return fastifyError;
+    const unavailable = databaseUnavailableReason(exception);
+    if (unavailable !== null) {
+      // An outage, not a bug: one line per request, without a stack; /health/ready tells the rest.
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      return new DomainError('service_unavailable', 'The database is unavailable; retry after the time in Retry-After.', undefined, {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
+    }
     request.log.error({ err: exception }, 'unhandled error');
     return new DomainError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
   }
@@ -96,5 +110,5 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
     .status(statusOf(error.code))
     .header('x-request-id', String(request.id))
     .header('content-type', 'application/json; charset=utf-8')
-    .send(body);
+    .send(error.extraBody ? { ...error.extraBody, ...body } : body);
 }

@@ -16,6 +16,8 @@ export class DomainError extends Error {
     readonly details?: FieldProblem[],
     /** Extra response headers, e.g. Retry-After for rate_limited. */
     readonly headers?: Record<string, string>,
+    /** Fields the body carries beside the error's own (the readiness probe's checks). */
+    readonly extraBody?: Record<string, unknown>,
   ) {
     super(`${code}: ${description}`);
     this.name = 'DomainError';

@@ -3,8 +3,10 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { ErrorCode, statusOf } from '../errors/error-codes';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 
-/** Every endpoint can answer these. */
-const ALWAYS: ErrorCode[] = ['rate_limited', 'internal_error'];
+/** Every endpoint can answer these (503: its database cannot be used right now). */
+const ALWAYS: ErrorCode[] = ['rate_limited', 'internal_error', 'service_unavailable'];
+/** The answers that ask the client to wait, and say for how long. */
+const RETRY_AFTER: ErrorCode[] = ['rate_limited', 'service_unavailable'];
 /** Every endpoint that reads a JSON body can answer these as well. */
 const BODY: ErrorCode[] = ['validation_error', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
@@ -54,7 +56,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   idempotency_key_reused: { description: 'This Idempotency-Key was already used with a different request body; use a new key for a new request.' },
   rate_limited: { description: 'Too many requests; retry after the time in Retry-After.' },
   internal_error: { description: 'An unexpected error occurred. Quote the request id when reporting it.' },
-  service_unavailable: { description: 'The database is not reachable.' },
+  service_unavailable: { description: 'The database is unavailable; retry after the time in Retry-After.' },
 };
 
 /**
@@ -63,6 +65,11 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
  */
 export function ApiErrors(...codes: ErrorCode[]): MethodDecorator {
   return documentErrors([...codes, ...ALWAYS]);
+}
+
+/** The probes (/health, /health/ready): never rate limited, and readiness documents its own 503. */
+export function ApiProbeErrors(): MethodDecorator {
+  return documentErrors(['internal_error']);
 }
 
 /** ApiErrors for an endpoint with a JSON request body: adds the body's own failures. */
@@ -82,6 +89,9 @@ function documentErrors(codes: ErrorCode[]): MethodDecorator {
       ApiResponse({
         status,
         description: statusCodes.map((code) => `\`${code}\``).join(', '),
+        ...(statusCodes.some((code) => RETRY_AFTER.includes(code))
+          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: 5 } } } }
+          : {}),
         content: {
           'application/json': {
             schema: { $ref: getSchemaPath(ErrorResponseDto) },

@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { SharedStoreStatus } from '../../rate-limit/rate-limit.store';
+
+export type DatabaseStatus = 'ok' | 'unavailable';
+
+export class HealthResponseDto {
+  @ApiProperty({ enum: ['ok'], example: 'ok' })
+  status: 'ok';
+}
+
+export class HealthChecksDto {
+  @ApiProperty({ enum: ['ok', 'unavailable'], example: 'ok', description: 'The database answers a trivial query.' })
+  database: DatabaseStatus;
+
+  @ApiProperty({
+    enum: ['ok', 'unavailable', 'not_configured'],
+    example: 'ok',
+    description: 'Redis (`REDIS_URL`), which shares rate-limit counters between instances. While it is `unavailable`, each instance counts on its own.',
+  })
+  redis: SharedStoreStatus;
+}
+
+export class ReadinessResponseDto {
+  @ApiProperty({
+    enum: ['ok', 'degraded'],
+    example: 'ok',
+    description: '`degraded`: ready, but Redis cannot be reached (rate limits are counted per instance meanwhile).',
+  })
+  status: 'ok' | 'degraded';
+
+  @ApiProperty({ type: HealthChecksDto })
+  checks: HealthChecksDto;
+}
+
+/** The contract's error body (service_unavailable), with the same report as a ready answer. */
+export class ReadinessUnavailableResponseDto extends ErrorResponseDto {
+  @ApiProperty({ enum: ['unavailable'], example: 'unavailable' })
+  status: 'unavailable';
+
+  @ApiProperty({ type: HealthChecksDto, example: { database: 'unavailable', redis: 'ok' } })
+  checks: HealthChecksDto;
+}
