@@ -14,6 +14,7 @@ import { RouteTable } from './common/http/route-table';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { ulid } from './common/ids/ulid';
 import { serializeError } from './common/logging/serialize-error';
+import { traceIdOf } from './common/logging/trace-context';
 import { OpenApiAddition } from './common/swagger/openapi';
 import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -27,7 +28,8 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
 /*
  * The whole request pipeline, in the order a request meets it:
  *
- *   server        body limit 1 MiB, query-string parser, request id, router errors      fastifyOptions
+ *   server        body limit 1 MiB, query-string parser, request id, router errors,     fastifyOptions
+ *                 the request's logger (with the trace id of a valid W3C traceparent)
  *   onRoute       every registered route is recorded (404 vs 405)                      registerHttpHooks
  *   parser        JSON only, and forms on the checkout page's route; anything else is 415
  *   onRequest     X-Request-Id on the answer
@@ -68,6 +70,11 @@ export function fastifyOptions(config: AppConfig): FastifyServerOptions {
     },
     // One line per request is written by the onResponse hook instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    // Every line a request logs carries its trace id when it came with a valid traceparent; a bad one is ignored.
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const traceId = traceIdOf(rawRequest.headers.traceparent);
+      return logger.child(traceId === null ? bindings : { ...bindings, trace_id: traceId }, options);
+    },
     logger: {
       level: config.logLevel,
       // Written asynchronously (flushed on exit): a request never waits for its log line to reach stdout.
