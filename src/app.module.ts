@@ -8,6 +8,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -44,6 +45,7 @@ export class AppModule {
         CheckoutModule,
         SignInModule,
         AccountClosureModule,
+        HousekeepingModule,
       ],
       controllers: [HealthController],
       providers: PIPELINE_PROVIDERS,

@@ -14,8 +14,8 @@ const ROOT_FILES = '(files directly in src/)';
  * database plumbing, which knows no domain; shared helpers; the cross-cutting request guards
  * (rate limiting, idempotency); then the domain modules, each built only on those below it
  * (auth, users, accounts, the ledger, transactions, payments, events, webhooks, the checkout page); then the flows that orchestrate several
- * domains (sign-in: login and refresh, above users and accounts; account closure); the health
- * check; the files that wire the application together; and the seed script, which drives it all.
+ * domains (sign-in: login and refresh, above users and accounts; account closure); housekeeping,
+ * which purges the modules' tables through their repositories; the health check; the files that wire the application together; and the seed script, which drives it all.
  */
 const LAYER_RANKS: Readonly<Record<string, number>> = {
   config: 0,
@@ -38,9 +38,11 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   checkout: 13,
   'sign-in': 14,
   'account-closure': 15,
-  health: 16,
-  [ROOT_FILES]: 17,
-  seed: 18,
+  // Purges through the repositories of the modules that own the tables.
+  housekeeping: 16,
+  health: 17,
+  [ROOT_FILES]: 18,
+  seed: 19,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

@@ -10,6 +10,8 @@ export type Environment = Record<string, string | undefined>;
 const MIN_PRODUCTION_SECRET_BYTES = 32;
 /** The contract keeps events at least 30 days. */
 const MIN_EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+/** Retentions are days, not seconds: `SESSION_RETENTION=30` (seconds) is refused rather than obeyed. */
+const MIN_HOUSEKEEPING_RETENTION_SECONDS = 24 * 60 * 60;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -60,6 +62,12 @@ export class AppConfig {
   readonly paymentExpiryIntervalSeconds: number;
   /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
   readonly checkoutPerMinute: number;
+  /** How often each housekeeping job runs, once per cluster (a lease in the database). */
+  readonly housekeepingIntervalSeconds: number;
+  /** How long a session that can no longer be used (ended, or every token expired) stays listed after its last use. */
+  readonly sessionRetentionSeconds: number;
+  /** How long delivered and given-up webhook deliveries are kept after they were queued. */
+  readonly webhookDeliveryRetentionSeconds: number;
 
   constructor(env: Environment) {
     const problems: string[] = [];
@@ -117,6 +125,9 @@ export class AppConfig {
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
     this.paymentExpiryIntervalSeconds = reader.duration('PAYMENT_EXPIRY_INTERVAL', '15s', 1);
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
+    this.housekeepingIntervalSeconds = reader.duration('HOUSEKEEPING_INTERVAL', '10m', 1);
+    this.sessionRetentionSeconds = reader.duration('SESSION_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
+    this.webhookDeliveryRetentionSeconds = reader.duration('WEBHOOK_DELIVERY_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
 
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }

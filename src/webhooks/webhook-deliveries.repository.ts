@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lowestIdAt } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
@@ -60,6 +61,14 @@ const RETRY_LATER = sql`UPDATE webhook_deliveries SET locked_until = NULL, next_
 const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL,
     last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $6
   WHERE id = $1 AND locked_until = $2`;
+
+/**
+ * Housekeeping: delivered and given-up deliveries queued before $1, oldest
+ * first along the primary key (ids carry their creation time); pending ones
+ * (held by a disabled endpoint, or still retried) are kept.
+ */
+const PURGE_FINISHED = sql`DELETE FROM webhook_deliveries WHERE id IN (
+  SELECT id FROM webhook_deliveries WHERE id < $1 AND status <> 'pending' ORDER BY id LIMIT $2)`;
 
 export interface NewDelivery {
   id: string;
@@ -152,5 +161,10 @@ export class WebhookDeliveriesRepository {
 
   findById(manager: EntityManager, deliveryId: string): Promise<WebhookDelivery | null> {
     return manager.findOneBy(WebhookDelivery, { id: deliveryId });
+  }
+
+  /** Deletes up to `limit` succeeded or failed deliveries queued before `instant`; how many. */
+  purgeFinishedBefore(manager: EntityManager, instant: Date, limit: number): Promise<number> {
+    return PURGE_FINISHED.run(manager, [lowestIdAt('whd', instant), limit]);
   }
 }
