@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -45,6 +46,7 @@ export class AppModule {
         CheckoutModule,
         SignInModule,
         AccountClosureModule,
+        MetricsModule.forRoot(config),
         HousekeepingModule,
       ],
       controllers: [HealthController],

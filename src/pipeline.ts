@@ -22,6 +22,7 @@ import { AppConfig } from './config/app-config';
 import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyService } from './idempotency/idempotency.service';
+import { Metrics } from './metrics/metrics';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
 
@@ -41,11 +42,12 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *   handler       the controller
  *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
  *   onSend        the answer of a claimed Idempotency-Key is stored                     registerHttpHooks
- *   onResponse    one access-log line
+ *   onResponse    one access-log line; the request's metrics when /metrics is on
  *
  * Each cross-cutting feature has one owner that supplies its pieces (auth its
  * guards and OpenAPI security, rate-limit its guard and limiter, idempotency
- * its interceptor, hook and OpenAPI header); this file only orders them.
+ * its interceptor, hook and OpenAPI header, metrics its per-request series);
+ * this file only orders them.
  */
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -142,11 +144,13 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
     }
   });
   registerIdempotencyHook(fastify, app.get(IdempotencyService));
+  const httpMetrics = app.get(Metrics).http;
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request completed',
     );
+    httpMetrics?.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
   });
 }
 

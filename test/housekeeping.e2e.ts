@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { idCreatedAt } from '../src/common/ids/ids';
 import { HousekeepingScheduler } from '../src/housekeeping/housekeeping.scheduler';
@@ -10,6 +11,7 @@ import { createTestDatabase, startTestApp, TestApp, TestDatabase, useTestApp } f
 const JOBS = ['auth_tokens', 'sessions', 'idempotency_keys', 'webhook_deliveries', 'events'];
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+const METRICS_TOKEN = 'housekeeping-test-metrics-token';
 
 async function count(databaseUrl: string, text: string, params: unknown[] = []): Promise<number> {
   return Number((await sql(databaseUrl, text, params)).rows[0].n);
@@ -17,6 +19,15 @@ async function count(databaseUrl: string, text: string, params: unknown[] = []):
 
 async function logout(api: ApiClient, session: LoggedIn): Promise<void> {
   expectStatus(await api.delete('/v1/auth/session', undefined, { token: session.token }), 200);
+}
+
+/** Each job's housekeeping_runs_total in this instance, read from its /metrics. */
+async function runsOf(app: TestApp): Promise<Record<string, number>> {
+  const response = await app.api.get('/metrics', { token: METRICS_TOKEN });
+  expectStatus(response, 200);
+  const runs: Record<string, number> = {};
+  for (const [, job, value] of String(response.body).matchAll(/^housekeeping_runs_total\{job="([a-z_]+)"\} (\d+)$/gm)) runs[job] = Number(value);
+  return runs;
 }
 
 describe('housekeeping', () => {
@@ -167,6 +178,48 @@ describe('housekeeping with two instances on one database', () => {
       assert.deepEqual([...ranByA, ...ranByB].sort(), [...JOBS].sort(), `period ${period}: ${ranByA} | ${ranByB}`);
       assert.equal(await expiredKeys(), 0);
       await insertExpiredKeys(`period-${period}`);
+    }
+  });
+});
+
+describe('housekeeping on its own schedule, two instances', () => {
+  let database: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+  const env = { HOUSEKEEPING_INTERVAL: '1s', METRICS_TOKEN };
+
+  before(async () => {
+    database = await createTestDatabase();
+    first = await startTestApp(env, database);
+    second = await startTestApp(env, database);
+  });
+
+  after(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.drop();
+  });
+
+  it('purges every HOUSEKEEPING_INTERVAL without being asked, at most once per interval across both', async () => {
+    const url = database.url;
+    const expired = Date.now() - 1000;
+    await sql(url, `INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at) VALUES ('on-schedule', 'h', 'completed', 201, '{}', ${expired}, ${expired})`);
+    for (let waited = 0; (await count(url, "SELECT COUNT(*) AS n FROM idempotency_keys WHERE fingerprint = 'on-schedule'")) > 0; waited += 100) {
+      assert.ok(waited < 10_000, 'the expired key is still there after 10 s');
+      await sleep(100);
+    }
+
+    // Each instance asks for the leases four times a second; the leases let through one run per second in all.
+    const sum = (runs: Record<string, number>[], job: string) => runs.reduce((total, of) => total + (of[job] ?? 0), 0);
+    const before = await Promise.all([runsOf(first), runsOf(second)]);
+    const startedAt = Date.now();
+    await sleep(3000);
+    const afterwards = await Promise.all([runsOf(first), runsOf(second)]);
+    const seconds = (Date.now() - startedAt) / 1000;
+    for (const job of JOBS) {
+      const runs = sum(afterwards, job) - sum(before, job);
+      assert.ok(runs >= 1, `${job} ran ${runs} times in ${seconds} s`);
+      assert.ok(runs <= Math.ceil(seconds) + 1, `${job} ran ${runs} times in ${seconds} s, more than once per second`);
     }
   });
 });

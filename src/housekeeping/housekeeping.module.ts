@@ -9,7 +9,7 @@ import { JobLeasesRepository } from './job-leases.repository';
  * Deletes what is past its retention (expired tokens, unusable sessions,
  * expired idempotency keys, finished webhook deliveries, old events) through
  * each owning module's repository, once per cluster. The idempotency, events
- * and webhooks modules are global.
+ * and webhooks modules are global; metrics too.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([JobLease]), AuthModule],

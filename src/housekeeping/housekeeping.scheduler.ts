@@ -1,11 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { Counter } from 'prom-client';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventsRepository } from '../events/events.repository';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
+import { Metrics } from '../metrics/metrics';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { HousekeepingJob, housekeepingJobs } from './housekeeping-jobs';
 import { JobLeasesRepository } from './job-leases.repository';
@@ -32,6 +34,8 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, OnApplicat
   readonly holder = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
   private readonly jobs: readonly HousekeepingJob[];
   private readonly intervalMs: number;
+  private readonly runs: Counter<'job'>;
+  private readonly deleted: Counter<'job'>;
   private timer: NodeJS.Timeout | null = null;
   private pass: Promise<unknown> = Promise.resolve();
   private passRunning = false;
@@ -41,6 +45,7 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, OnApplicat
     private readonly db: Database,
     private readonly leases: JobLeasesRepository,
     config: AppConfig,
+    metrics: Metrics,
     sessions: SessionsRepository,
     idempotencyKeys: IdempotencyKeysRepository,
     deliveries: WebhookDeliveriesRepository,
@@ -48,6 +53,8 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, OnApplicat
   ) {
     this.jobs = housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events });
     this.intervalMs = config.housekeepingIntervalSeconds * 1000;
+    this.runs = new Counter({ name: 'housekeeping_runs_total', help: 'Housekeeping job runs in this instance (one per interval across the cluster).', labelNames: ['job'], registers: [metrics.registry] });
+    this.deleted = new Counter({ name: 'housekeeping_deleted_rows_total', help: 'Rows deleted by housekeeping jobs in this instance.', labelNames: ['job'], registers: [metrics.registry] });
   }
 
   onApplicationBootstrap(): void {
@@ -115,6 +122,8 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, OnApplicat
       deleted += batch;
       if (batch < job.batchSize || this.stopping || Date.now() >= stopAt) break;
     }
+    this.runs.inc({ job: job.name });
+    this.deleted.inc({ job: job.name }, deleted);
     if (deleted > 0) this.logger.log(`${job.name}: deleted ${deleted} ${job.rows}`);
     return deleted;
   }

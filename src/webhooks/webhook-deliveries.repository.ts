@@ -70,6 +70,10 @@ const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_unti
 const PURGE_FINISHED = sql`DELETE FROM webhook_deliveries WHERE id IN (
   SELECT id FROM webhook_deliveries WHERE id < $1 AND status <> 'pending' ORDER BY id LIMIT $2)`;
 
+/** The queue's depth for /metrics, counted on idx_webhook_deliveries_due and capped, so a scrape stays cheap. */
+const COUNT_PENDING = sql`SELECT COUNT(*) AS pending FROM (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT $1) queued`;
+const COUNT_DUE = sql`SELECT COUNT(*) AS due FROM (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT $2) queued`;
+
 export interface NewDelivery {
   id: string;
   endpointId: string;
@@ -166,5 +170,12 @@ export class WebhookDeliveriesRepository {
   /** Deletes up to `limit` succeeded or failed deliveries queued before `instant`; how many. */
   purgeFinishedBefore(manager: EntityManager, instant: Date, limit: number): Promise<number> {
     return PURGE_FINISHED.run(manager, [lowestIdAt('whd', instant), limit]);
+  }
+
+  /** Deliveries still to send (`pending`), and those of them due at `now`, each counted up to `cap`. */
+  async queueDepth(manager: EntityManager, now: Date, cap: number): Promise<{ pending: number; due: number }> {
+    const pending = await COUNT_PENDING.row<{ pending: number | string }>(manager, [cap]);
+    const due = await COUNT_DUE.row<{ due: number | string }>(manager, [now.getTime(), cap]);
+    return { pending: Number(pending?.pending ?? 0), due: Number(due?.due ?? 0) };
   }
 }
