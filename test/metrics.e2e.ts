@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,22 +14,17 @@ import { createTestDatabase, TestDatabase, useTestApp } from './support/test-app
 const METRICS_TOKEN = 'metrics-test-token-0123456789abcdef';
 const MAIN = join(__dirname, '..', 'src', 'main.js');
 
-/** Every metric name the README documents. */
-const DOCUMENTED_METRICS = [
-  'http_requests_total',
-  'http_request_duration_seconds',
-  'database_pool_size',
-  'database_pool_connections',
-  'database_pool_waiting',
-  'webhook_deliveries_pending',
-  'webhook_deliveries_due',
-  'housekeeping_runs_total',
-  'housekeeping_deleted_rows_total',
-  'process_resident_memory_bytes',
-  'nodejs_heap_size_used_bytes',
-  'nodejs_eventloop_lag_seconds',
-  'nodejs_eventloop_lag_p99_seconds',
-];
+/** Every metric name in the first column of the README's metrics table. */
+function documentedMetrics(): string[] {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('**Metrics.**'), readme.indexOf('**Tracing.**'));
+  const names = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split(' | ')[0].matchAll(/`([a-z_0-9]+)[{`]/g)].map((match) => match[1]));
+  assert.ok(names.length >= 10, `the README's metrics table names ${names.length} metrics`);
+  return names;
+}
 
 /** The value of one sample (`name{labels} value`) of a Prometheus exposition, or undefined. */
 function sample(exposition: string, name: string, labels = ''): number | undefined {
@@ -92,7 +88,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expectStatus(await t.api.post('/v1/transactions', { type: 'credit', amount: 1, currency: 'EUR' }, { token: owner.token }), 201);
 
     const exposition = expectExposition(await t.api.get('/metrics', { token: METRICS_TOKEN }));
-    for (const name of DOCUMENTED_METRICS) assert.match(exposition, new RegExp(`^# TYPE ${name} `, 'm'), `${name} is missing`);
+    for (const name of documentedMetrics()) assert.match(exposition, new RegExp(`^# TYPE ${name} `, 'm'), `${name} is missing`);
 
     const read = '{method="GET",route="/v1/transactions/:transaction_id",status="200"}';
     assert.equal(sample(exposition, 'http_requests_total', read), 2);
