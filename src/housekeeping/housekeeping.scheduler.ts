@@ -109,7 +109,9 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, OnApplicat
       if (this.stopping) break;
       if (!(await this.db.run((manager) => this.leases.take(manager, job.name, this.intervalMs, this.holder)))) continue;
       ran.push(job.name);
-      await this.run(job, new Date());
+      await this.run(job, new Date()).catch((error: Error) => {
+        throw new Error(`${job.name}: ${error.message}`, { cause: error });
+      });
     }
     return ran;
   }
