@@ -93,7 +93,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const read = '{method="GET",route="/v1/transactions/:transaction_id",status="200"}';
     assert.equal(sample(exposition, 'http_requests_total', read), 2);
     assert.equal(sample(exposition, 'http_request_duration_seconds_count', read), 2);
-    assert.equal(sample(exposition, 'http_request_duration_seconds_bucket', read.replace('{', '{le="+Inf",')), 2);
+    assert.equal(sample(exposition, 'http_request_duration_seconds_bucket', read.replace('}', ',le="+Inf"}')), 2);
+    assert.ok((sample(exposition, 'http_request_duration_seconds_bucket', read.replace('}', ',le="0.001"}')) ?? -1) <= 2);
+    assert.ok((sample(exposition, 'http_request_duration_seconds_sum', read) ?? 0) > 0);
+    assert.match(exposition, /^# TYPE http_request_duration_seconds histogram$/m);
+    assert.match(exposition, /^# TYPE http_requests_total counter$/m);
     assert.equal(sample(exposition, 'http_requests_total', '{method="GET",route="/v1/transactions/:transaction_id",status="404"}'), 1);
     assert.equal(sample(exposition, 'http_requests_total', '{method="POST",route="/v1/transactions",status="201"}'), 2);
     assert.ok((sample(exposition, 'http_requests_total', '{method="GET",route="(unmatched)",status="404"}') ?? 0) >= 1);
