@@ -146,11 +146,13 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
   registerIdempotencyHook(fastify, app.get(IdempotencyService));
   const httpMetrics = app.get(Metrics).http;
   fastify.addHook('onResponse', async (request, reply) => {
+    // routeOptions is built anew at each read: read once.
+    const route = request.routeOptions.url;
     request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
+      { method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request completed',
     );
-    httpMetrics?.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime);
+    httpMetrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 }
 
