@@ -8,8 +8,10 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -44,6 +46,8 @@ export class AppModule {
         CheckoutModule,
         SignInModule,
         AccountClosureModule,
+        MetricsModule.forRoot(config),
+        HousekeepingModule,
       ],
       controllers: [HealthController],
       providers: PIPELINE_PROVIDERS,

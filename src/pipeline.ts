@@ -18,6 +18,7 @@ import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { ulid } from './common/ids/ulid';
 import { logStream } from './common/logging/log-stream';
 import { serializeError } from './common/logging/serialize-error';
+import { traceIdOf } from './common/logging/trace-context';
 import { OpenApiAddition } from './common/swagger/openapi';
 import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -25,13 +26,15 @@ import { AppConfig } from './config/app-config';
 import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyService } from './idempotency/idempotency.service';
+import { Metrics } from './metrics/metrics';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
 
 /*
  * The whole request pipeline, in the order a request meets it:
  *
- *   server        body limit 1 MiB, query-string parser, request id, router errors      fastifyOptions
+ *   server        body limit 1 MiB, query-string parser, request id, router errors,     fastifyOptions
+ *                 the request's logger (with the trace id of a valid W3C traceparent)
  *                 requests the HTTP parser refuses (431, 400): the error body, by hand
  *   onRoute       every registered route is recorded (404 vs 405)                      registerRouteTable
  *   parser        JSON only, and forms on the checkout page's route; anything else is 415
@@ -46,11 +49,12 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *   handler       the controller
  *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
  *   onSend        the answer of a claimed Idempotency-Key is stored                     registerHttpHooks
- *   onResponse    one access-log line
+ *   onResponse    one access-log line; the request's metrics when /metrics is on
  *
  * Each cross-cutting feature has one owner that supplies its pieces (auth its
  * guards and OpenAPI security, rate-limit its guard and limiter, idempotency
- * its interceptor, hook and OpenAPI header); this file only orders them.
+ * its interceptor, hook and OpenAPI header, metrics its per-request series);
+ * this file only orders them.
  */
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,6 +85,11 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): Fas
     },
     // One line per request is written by the onResponse hook instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    // Every line a request logs carries its trace id when it came with a valid traceparent; a bad one is ignored.
+    childLoggerFactory: (logger, bindings, options, rawRequest) => {
+      const traceId = traceIdOf(rawRequest.headers.traceparent);
+      return logger.child(traceId === null ? bindings : { ...bindings, trace_id: traceId }, options);
+    },
     logger: {
       level: config.logLevel,
       // Written asynchronously (flushed on exit): a request never waits for its log line to reach stdout.
@@ -153,11 +162,15 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
     }
   });
   registerIdempotencyHook(fastify, app.get(IdempotencyService));
+  const httpMetrics = app.get(Metrics).http;
   fastify.addHook('onResponse', async (request, reply) => {
+    // routeOptions is built anew at each read: read once.
+    const route = request.routeOptions.url;
     request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
+      { method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request completed',
     );
+    httpMetrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 }
 

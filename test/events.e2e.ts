@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { AppConfig, ConfigValidationError } from '../src/config/app-config';
-import { EventsRetention } from '../src/events/events-retention';
+import { HousekeepingScheduler } from '../src/housekeeping/housekeeping.scheduler';
 import { ApiClient } from './support/api-client';
 import { accountOwner, expectError, expectStatus, LoggedIn, login, loginAdmin, signup } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, listItems } from './support/shapes';
@@ -256,10 +256,10 @@ describe('GET /v1/events', () => {
   });
 
   it('keeps events for the retention and deletes older ones', async () => {
-    const retention = t.app.get(EventsRetention);
-    assert.equal(await retention.purge(new Date()), 0);
+    const housekeeping = t.app.get(HousekeepingScheduler);
+    assert.equal(await housekeeping.runNow('events', new Date()), 0);
     const newest = (await t.api.get('/v1/events?limit=1', { token: admin.token })).body.data[0];
-    const deleted = await retention.purge(new Date(Date.parse(newest.created_at) + 31 * 24 * 60 * 60 * 1000));
+    const deleted = await housekeeping.runNow('events', new Date(Date.parse(newest.created_at) + 31 * 24 * 60 * 60 * 1000));
     assert.ok(deleted > 0);
     assert.deepEqual((await t.api.get('/v1/events', { token: admin.token })).body.data, []);
     // Sequences go on from where they were.

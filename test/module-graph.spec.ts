@@ -14,8 +14,9 @@ const ROOT_FILES = '(files directly in src/)';
  * database plumbing, which knows no domain; shared helpers; the cross-cutting request guards
  * (rate limiting, idempotency); then the domain modules, each built only on those below it
  * (auth, users, accounts, the ledger, transactions, payments, events, webhooks, the checkout page); then the flows that orchestrate several
- * domains (sign-in: login and refresh, above users and accounts; account closure); the health
- * check; the files that wire the application together; and the seed script, which drives it all.
+ * domains (sign-in: login and refresh, above users and accounts; account closure); the operator's
+ * metrics and housekeeping, which read and purge the modules' tables through their repositories; the
+ * health check; the files that wire the application together; and the seed script, which drives it all.
  */
 const LAYER_RANKS: Readonly<Record<string, number>> = {
   config: 0,
@@ -38,9 +39,13 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   checkout: 13,
   'sign-in': 14,
   'account-closure': 15,
-  health: 16,
-  [ROOT_FILES]: 17,
-  seed: 18,
+  // Above everything it reads at scrape time (the database pool, the webhook queue).
+  metrics: 16,
+  // Purges through the repositories of the modules that own the tables; reports through metrics.
+  housekeeping: 17,
+  health: 18,
+  [ROOT_FILES]: 19,
+  seed: 20,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

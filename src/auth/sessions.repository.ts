@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
-import { sql } from '../database/sql';
+import { Sql, sql } from '../database/sql';
 import { AuthToken } from './entities/auth-token.entity';
 import { Session } from './entities/session.entity';
 
@@ -19,6 +19,27 @@ export interface DeviceInfo {
 }
 
 const TOUCH_LAST_USED = sql`UPDATE sessions SET last_used_at = $2 WHERE id = $1 AND status = 'active' AND last_used_at <= $3`;
+
+/** Housekeeping: a batch of tokens expired before $1 (idx_auth_tokens_expires_at). */
+const PURGE_EXPIRED_TOKENS = sql`DELETE FROM auth_tokens WHERE id IN (SELECT id FROM auth_tokens WHERE expires_at < $1 LIMIT $2)`;
+
+/**
+ * Housekeeping: a batch of sessions last used before $1 that can no longer be
+ * used: ended before $1, or still active with no token valid after $2. Their
+ * tokens go with them (ON DELETE CASCADE). On PostgreSQL, sessions another
+ * unit of work holds (a refresh, a revocation) are skipped, not waited for.
+ */
+function purgeSessionsStatement(rowLocks: boolean): Sql {
+  return new Sql(`DELETE FROM sessions WHERE id IN (
+    SELECT s.id FROM sessions s
+    WHERE s.last_used_at < $1
+      AND ((s.status = 'invalidated' AND s.invalidated_at < $1)
+        OR (s.status = 'active' AND NOT EXISTS (SELECT 1 FROM auth_tokens t WHERE t.session_id = s.id AND t.expires_at >= $2)))
+    ORDER BY s.last_used_at
+    LIMIT $3${rowLocks ? ' FOR UPDATE OF s SKIP LOCKED' : ''})`);
+}
+const PURGE_SESSIONS_WITH_ROW_LOCKS = purgeSessionsStatement(true);
+const PURGE_SESSIONS = purgeSessionsStatement(false);
 
 /**
  * The sessions table and the tokens issued for each session (auth_tokens).
@@ -126,6 +147,26 @@ export class SessionsRepository {
 
   async markTokenRotated(manager: EntityManager, tokenId: string, successorId: string, now: Date): Promise<void> {
     await manager.update(AuthToken, { id: tokenId }, { status: 'rotated', rotatedAt: now, replacedById: successorId });
+  }
+
+  /**
+   * Deletes up to `limit` tokens that expired before `expiredBefore`; how many.
+   * An expired token is refused from its claims alone (before any row is read),
+   * so its row serves nothing: not the reuse check of a rotated refresh token,
+   * which only a token still within its lifetime can reach.
+   */
+  purgeExpiredTokens(manager: EntityManager, expiredBefore: Date, limit: number): Promise<number> {
+    return PURGE_EXPIRED_TOKENS.run(manager, [expiredBefore.getTime(), limit]);
+  }
+
+  /**
+   * Deletes up to `limit` sessions last used before `unusedSince` that can no
+   * longer be used: ended before it, or active with no token valid at
+   * `tokensExpiredBefore` or later. How many.
+   */
+  purgeUnusable(manager: EntityManager, unusedSince: Date, tokensExpiredBefore: Date, limit: number): Promise<number> {
+    const statement = hasRowLocks(manager) ? PURGE_SESSIONS_WITH_ROW_LOCKS : PURGE_SESSIONS;
+    return statement.run(manager, [unusedSince.getTime(), tokensExpiredBefore.getTime(), limit]);
   }
 }
 

@@ -69,4 +69,22 @@ describe('AppConfig', () => {
     assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
     assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecretGenerated, false);
   });
+
+  it('reads the housekeeping and metrics settings: no /metrics without a token, retentions in days', () => {
+    const defaults = new AppConfig({});
+    assert.equal(defaults.metricsToken, null);
+    assert.equal(defaults.housekeepingIntervalSeconds, 600);
+    assert.equal(defaults.sessionRetentionSeconds, 30 * 86_400);
+    assert.equal(defaults.webhookDeliveryRetentionSeconds, 30 * 86_400);
+    const set = new AppConfig({ METRICS_TOKEN: ' 0123456789abcdef0123 ', HOUSEKEEPING_INTERVAL: '1s', SESSION_RETENTION: '7d', WEBHOOK_DELIVERY_RETENTION: '90d' });
+    assert.equal(set.metricsToken, '0123456789abcdef0123');
+    assert.equal(set.housekeepingIntervalSeconds, 1);
+    assert.equal(set.sessionRetentionSeconds, 7 * 86_400);
+    assert.equal(set.webhookDeliveryRetentionSeconds, 90 * 86_400);
+    assert.throws(
+      () => new AppConfig({ METRICS_TOKEN: 'short', SESSION_RETENTION: '30', WEBHOOK_DELIVERY_RETENTION: '2h', HOUSEKEEPING_INTERVAL: '0' }),
+      (error: unknown) => error instanceof ConfigValidationError && error.problems.length === 4,
+    );
+    assert.throws(() => new AppConfig({ METRICS_TOKEN: 'a token with spaces in it' }), /METRICS_TOKEN/);
+  });
 });

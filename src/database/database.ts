@@ -32,6 +32,24 @@ export function afterCommit(manager: EntityManager, callback: () => void): void 
  */
 export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
 
+/** How busy the database connections are (for /metrics). */
+export interface PoolUse {
+  /** Connections the pool may open (SQLite: its one connection). */
+  size: number;
+  inUse: number;
+  idle: number;
+  /** Units of work waiting for a connection. */
+  waiting: number;
+}
+
+/** What pg's Pool counts (TypeORM's PostgreSQL driver keeps it as `master`). */
+interface PgPoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options: { max?: number };
+}
+
 export interface TransactionOptions {
   afterBegin?: (manager: EntityManager) => Promise<void>;
   beforeCommit?: BeforeCommit;
@@ -94,6 +112,21 @@ export class Database {
       await manager.query('SET TRANSACTION READ ONLY');
       return work(manager);
     });
+  }
+
+  /**
+   * PostgreSQL: the pool's connections and its waiting clients. SQLite: the
+   * one connection, busy while a unit of work holds it, and the units queued
+   * behind it.
+   */
+  poolUse(): PoolUse {
+    if (this.queue !== null) {
+      const jobs = this.queue.size;
+      return { size: 1, inUse: Math.min(jobs, 1), idle: jobs > 0 ? 0 : 1, waiting: Math.max(jobs - 1, 0) };
+    }
+    const pool = (this.dataSource.driver as unknown as { master?: PgPoolCounts }).master;
+    if (pool === undefined) return { size: 0, inUse: 0, idle: 0, waiting: 0 };
+    return { size: pool.options.max ?? 10, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   /** One trivial statement: is the database answering? */

@@ -27,4 +27,14 @@ describe('SerialQueue', () => {
     await assert.rejects(failed, /boom/);
     assert.equal(await next, 'still running');
   });
+
+  it('counts the jobs running or waiting', async () => {
+    const queue = new SerialQueue();
+    assert.equal(queue.size, 0);
+    const jobs = [queue.run(() => sleep(5)), queue.run(async () => assert.equal(queue.size, 2)), queue.run(() => sleep(1))];
+    assert.equal(queue.size, 3);
+    await Promise.all(jobs);
+    await sleep(0);
+    assert.equal(queue.size, 0);
+  });
 });

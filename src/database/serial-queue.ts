@@ -5,10 +5,20 @@
  */
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
+  private jobs = 0;
+  private readonly settled = (): void => {
+    this.jobs -= 1;
+  };
+
+  /** Jobs running or waiting their turn. */
+  get size(): number {
+    return this.jobs;
+  }
 
   run<T>(job: () => Promise<T>): Promise<T> {
+    this.jobs += 1;
     const result = this.tail.then(job);
-    this.tail = result.catch(() => undefined);
+    this.tail = result.then(this.settled, this.settled);
     return result;
   }
 }

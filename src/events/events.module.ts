@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventLog } from '../common/events/event-log';
 import { EventStream } from './entities/event-stream.entity';
 import { EventRecord } from './entities/event.entity';
-import { EventsRetention } from './events-retention';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
@@ -17,7 +16,7 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([EventRecord, EventStream])],
   controllers: [EventsController],
-  providers: [EventsRepository, EventsService, EventsRetention, { provide: EventLog, useExisting: EventsRepository }],
+  providers: [EventsRepository, EventsService, { provide: EventLog, useExisting: EventsRepository }],
   exports: [EventLog, EventsRepository],
 })
 export class EventsModule {}

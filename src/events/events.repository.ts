@@ -17,7 +17,8 @@ const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence) 
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
   RETURNING last_sequence`;
 const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'created_at', 'data']);
-const PURGE_BEFORE = sql`DELETE FROM events WHERE id < $1`;
+/** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
+const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
 
 export interface EventFilters {
   types?: EventType[];
@@ -97,8 +98,12 @@ export class EventsRepository extends EventLog {
     return builder.getMany();
   }
 
-  /** Deletes the events created before `instant` (the primary key is the time index); how many. */
-  purgeCreatedBefore(manager: EntityManager, instant: Date): Promise<number> {
-    return PURGE_BEFORE.run(manager, [lowestIdAt('evt', instant)]);
+  /**
+   * Deletes up to `limit` of the events created before `instant` (the primary
+   * key is the time index); how many. Streams keep their counters, so
+   * sequences go on from where they were.
+   */
+  purgeCreatedBefore(manager: EntityManager, instant: Date, limit: number): Promise<number> {
+    return PURGE_BEFORE.run(manager, [lowestIdAt('evt', instant), limit]);
   }
 }

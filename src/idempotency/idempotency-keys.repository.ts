@@ -10,6 +10,9 @@ const FIND_KEY = sql`SELECT fingerprint, request_hash, state, response_status, r
 const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
+/** Housekeeping: a batch of expired keys (idx_idempotency_keys_expires_at). */
+const PURGE_EXPIRED = sql`DELETE FROM idempotency_keys WHERE fingerprint IN (SELECT fingerprint FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`;
+
 const TRY_IN_FLIGHT_LOCK = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`;
 
 interface KeyRow {
@@ -78,5 +81,10 @@ export class IdempotencyKeysRepository {
     if (fingerprint !== undefined) builder.andWhere('fingerprint = :fingerprint', { fingerprint });
     const result = await builder.execute();
     return result.affected ?? 0;
+  }
+
+  /** Deletes up to `limit` keys expired at `now` (a key is kept 24 hours); how many. */
+  purgeExpired(manager: EntityManager, now: Date, limit: number): Promise<number> {
+    return PURGE_EXPIRED.run(manager, [now.getTime(), limit]);
   }
 }

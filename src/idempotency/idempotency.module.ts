@@ -9,6 +9,6 @@ import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([IdempotencyKey])],
   providers: [IdempotencyKeysRepository, IdempotencyService, IdempotencyInterceptor],
-  exports: [IdempotencyService, IdempotencyInterceptor],
+  exports: [IdempotencyService, IdempotencyInterceptor, IdempotencyKeysRepository],
 })
 export class IdempotencyModule {}

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, createHmac, KeyObject } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -8,7 +8,6 @@ import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { KeyClaim } from './request-claim';
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Who sent a request with a key, on which route, and with which body. */
 export interface IdempotentRequest {
@@ -35,14 +34,12 @@ export class KeyAnsweredMeanwhile extends Error {
  * that creates the resource, so a crash leaves either both or neither: a key
  * is never stuck. While one request is inside its transaction, another with
  * the key gets 409; of requests that run one after the other, the primary key
- * lets the first store its answer and the later ones replay it.
+ * lets the first store its answer and the later ones replay it. Expired keys
+ * are deleted by housekeeping (src/housekeeping), once per cluster.
  */
 @Injectable()
-export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(IdempotencyService.name);
+export class IdempotencyService {
   private readonly bodyKey: KeyObject;
-  private purgeTimer: NodeJS.Timeout | undefined;
-  private purging: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -51,18 +48,6 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   ) {
     // Bodies can hold a password (signup): a keyed hash, so the stored digest cannot be brute-forced offline.
     this.bodyKey = config.jwtKey;
-  }
-
-  onModuleInit(): void {
-    this.purgeTimer = setInterval(() => {
-      this.purging = this.purgeExpired().catch((error: unknown) => this.logger.error(`purging expired idempotency keys failed: ${String(error)}`));
-    }, PURGE_INTERVAL_MS).unref();
-  }
-
-  /** Before the database closes: no new purge, and the one under way finishes. */
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.purgeTimer);
-    await this.purging;
   }
 
   /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
@@ -100,10 +85,6 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   /** Stores an answer no transaction carried (an error answer); a first answer stored meanwhile is kept. */
   async store(claim: KeyClaim, status: number, body: string): Promise<void> {
     await this.db.run((manager) => this.keys.insert(manager, this.row(claim, status, body)));
-  }
-
-  purgeExpired(now = new Date()): Promise<number> {
-    return this.db.run((manager) => this.keys.deleteExpired(manager, now));
   }
 
   private row(claim: KeyClaim, status: number, body: string) {

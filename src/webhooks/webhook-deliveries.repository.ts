@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lowestIdAt } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
@@ -63,6 +64,18 @@ const RETRY_LATER = sql`UPDATE webhook_deliveries SET locked_until = NULL, next_
 const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL,
     last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $6
   WHERE id = $1 AND locked_until = $2`;
+
+/**
+ * Housekeeping: delivered and given-up deliveries queued before $1, oldest
+ * first along the primary key (ids carry their creation time); pending ones
+ * (held by a disabled endpoint, or still retried) are kept.
+ */
+const PURGE_FINISHED = sql`DELETE FROM webhook_deliveries WHERE id IN (
+  SELECT id FROM webhook_deliveries WHERE id < $1 AND status <> 'pending' ORDER BY id LIMIT $2)`;
+
+/** The queue's depth for /metrics, counted on idx_webhook_deliveries_due and capped, so a scrape stays cheap. */
+const COUNT_PENDING = sql`SELECT COUNT(*) AS pending FROM (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT $1) queued`;
+const COUNT_DUE = sql`SELECT COUNT(*) AS due FROM (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT $2) queued`;
 
 export interface NewDelivery {
   id: string;
@@ -155,5 +168,17 @@ export class WebhookDeliveriesRepository {
 
   findById(manager: EntityManager, deliveryId: string): Promise<WebhookDelivery | null> {
     return manager.findOneBy(WebhookDelivery, { id: deliveryId });
+  }
+
+  /** Deletes up to `limit` succeeded or failed deliveries queued before `instant`; how many. */
+  purgeFinishedBefore(manager: EntityManager, instant: Date, limit: number): Promise<number> {
+    return PURGE_FINISHED.run(manager, [lowestIdAt('whd', instant), limit]);
+  }
+
+  /** Deliveries still to send (`pending`), and those of them due at `now`, each counted up to `cap`. */
+  async queueDepth(manager: EntityManager, now: Date, cap: number): Promise<{ pending: number; due: number }> {
+    const pending = await COUNT_PENDING.row<{ pending: number | string }>(manager, [cap]);
+    const due = await COUNT_DUE.row<{ due: number | string }>(manager, [now.getTime(), cap]);
+    return { pending: Number(pending?.pending ?? 0), due: Number(due?.due ?? 0) };
   }
 }

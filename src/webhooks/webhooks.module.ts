@@ -30,6 +30,6 @@ import { WebhookWorker } from './webhook-worker';
     WebhookFanOut,
     { provide: EventSubscribers, useExisting: WebhookFanOut },
   ],
-  exports: [EventSubscribers],
+  exports: [EventSubscribers, WebhookDeliveriesRepository],
 })
 export class WebhooksModule {}

@@ -12,6 +12,8 @@ export type TokenStatus = 'active' | 'rotated' | 'revoked';
  */
 @Entity('auth_tokens')
 @Index('idx_auth_tokens_session_status', ['sessionId', 'status'])
+/** Housekeeping deletes expired tokens by it. */
+@Index('idx_auth_tokens_expires_at', ['expiresAt'])
 export class AuthToken {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;

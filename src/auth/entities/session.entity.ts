@@ -6,6 +6,8 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 @Entity('sessions')
 @Index('idx_sessions_user_id_id', ['userId', 'id'])
+/** Housekeeping finds the sessions unused for longest by it. */
+@Index('idx_sessions_last_used_at', ['lastUsedAt'])
 export class Session {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
