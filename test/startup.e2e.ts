@@ -204,7 +204,8 @@ describe('migrations under the lock', () => {
       const rows: { name: string }[] = await sources[0].query('SELECT name FROM migrations');
       assert.equal(rows.length, MIGRATIONS.length);
       if (sources[0].options.type === 'postgres') {
-        const locks: unknown[] = await sources[0].query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1`, [MIGRATION_LOCK_KEY]);
+        // This database's lock only: other test files migrate their own databases meanwhile, under the same key.
+        const locks: unknown[] = await sources[0].query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`, [MIGRATION_LOCK_KEY]);
         assert.equal(locks.length, 0, 'the lock ended with its transaction');
       }
     } finally {
