@@ -4,6 +4,7 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { validationError } from '../common/errors/domain-error';
 import { isId } from '../common/ids/ids';
 import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from '../common/pagination/cursor';
+import { createdRangeOf } from '../common/pagination/created-range';
 import { Page } from '../common/pagination/page';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/pagination-query.dto';
 import { Database } from '../database/database';
@@ -24,10 +25,8 @@ export class EventsService {
     const scope = listedAccountScope(caller, query.account_id, 'events');
     const filters: EventFilters = {
       types: query.type,
-      createdFrom: query.created_from === undefined ? undefined : new Date(query.created_from),
-      createdTo: query.created_to === undefined ? undefined : new Date(query.created_to),
+      ...createdRangeOf(query),
     };
-    if (filters.createdFrom && filters.createdTo && filters.createdFrom >= filters.createdTo) throw validationError('created_to', 'must be later than created_from');
     if (query.after_sequence === undefined) return this.db.run((manager) => this.events.page(manager, scope, filters, query, toEventResponse));
     if (scope.kind === 'all') throw validationError('after_sequence', 'reads one account: admins name it with account_id');
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });

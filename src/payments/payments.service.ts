@@ -9,6 +9,7 @@ import { normalizeEmail } from '../common/email';
 import { validationError } from '../common/errors/domain-error';
 import { EventLog } from '../common/events/event-log';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
+import { createdRangeOf } from '../common/pagination/created-range';
 import { Page } from '../common/pagination/page';
 import { AppConfig } from '../config/app-config';
 import { Database, TransactionOptions } from '../database/database';
@@ -95,11 +96,8 @@ export class PaymentsService {
   /** Newest first: the caller's account's requests (admins: every account's, or `account_id`'s). */
   list(caller: AuthenticatedUser, query: ListPaymentsQueryDto): Promise<Page<PaymentResponseDto>> {
     const scope = listedAccountScope(caller, query.account_id, 'payment requests');
-    const createdFrom = query.created_from === undefined ? undefined : new Date(query.created_from);
-    const createdTo = query.created_to === undefined ? undefined : new Date(query.created_to);
-    if (createdFrom && createdTo && createdFrom >= createdTo) throw validationError('created_to', 'must be later than created_from');
     const customerEmail = query.customer_email === undefined ? undefined : normalizeEmail(query.customer_email);
-    const filters = { status: query.status, purpose: query.purpose, customerEmail, createdFrom, createdTo };
+    const filters = { status: query.status, purpose: query.purpose, customerEmail, ...createdRangeOf(query) };
     const now = new Date();
     return this.db.run((manager) => this.payments.page(manager, scope, filters, query, now, (row) => toPaymentResponse(row, now)));
   }

@@ -6,6 +6,7 @@ import { actingAccountId, listedAccountScope, visibleAccountScope } from '../com
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { DomainError, validationError } from '../common/errors/domain-error';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
+import { createdRangeOf } from '../common/pagination/created-range';
 import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
 import { Database, TransactionOptions } from '../database/database';
@@ -94,10 +95,7 @@ export class TransactionsService {
 
   list(caller: AuthenticatedUser, query: ListTransactionsQueryDto): Promise<Page<TransactionResponseDto>> {
     const scope = listedAccountScope(caller, query.account_id, 'transactions');
-    const createdFrom = query.created_from === undefined ? undefined : new Date(query.created_from);
-    const createdTo = query.created_to === undefined ? undefined : new Date(query.created_to);
-    if (createdFrom && createdTo && createdFrom >= createdTo) throw validationError('created_to', 'must be later than created_from');
-    const filters = { status: query.status, type: query.type, currency: query.currency, createdFrom, createdTo, metadata: query.metadata ?? {} };
+    const filters = { status: query.status, type: query.type, currency: query.currency, ...createdRangeOf(query), metadata: query.metadata ?? {} };
     const viewer = scope.kind === 'account' ? scope.accountId : null;
     return this.db.run((manager) => this.transactions.page(manager, scope, filters, query, (row) => toTransactionResponse(row, viewer)));
   }
