@@ -13,6 +13,7 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
+import { SandboxModule } from './payments/providers/sandbox/sandbox.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SignInModule } from './sign-in/sign-in.module';
@@ -41,6 +42,8 @@ export class AppModule {
         LedgerModule,
         TransactionsModule,
         PaymentsModule,
+        // Without the sandbox (SANDBOX=false, the default in production) simulate is not a route at all.
+        ...(SandboxModule.isEnabled(config) ? [SandboxModule] : []),
         EventsModule,
         WebhooksModule,
         CheckoutModule,

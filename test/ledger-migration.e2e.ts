@@ -4,13 +4,14 @@ import { DataSource } from 'typeorm';
 import { idCreatedAt } from '../src/common/ids/ids';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
-import { MIGRATIONS } from '../src/database/migrations';
+import { migrationsFor } from '../src/database/migrations';
 import { expectStatus, loginAdmin } from './support/factories';
 import { sql } from './support/sql';
 import { createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The migrations before the ledger's. */
+const MIGRATIONS = migrationsFor('test');
 const BEFORE_LEDGER = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.name.startsWith('Ledger')));
 
 interface OldTransaction {

@@ -10,12 +10,13 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions, MIGRATION_LOCK_KEY, pendingMigrations, runMigrations } from '../src/database/data-source-options';
-import { MIGRATIONS } from '../src/database/migrations';
+import { migrationsFor } from '../src/database/migrations';
 import { ApiClient } from './support/api-client';
 import { registerAndLogin } from './support/factories';
 import { builtScript, runScript } from './support/scripts';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
+const MIGRATIONS = migrationsFor('test');
 const MAIN = builtScript('main.js');
 const CLI = builtScript('cli.js');
 /** The shared PostgreSQL server of the machine (never stopped by a test): only a database name that does not exist is used. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { AppConfig } from '../config/app-config';
 import { describe, it } from 'node:test';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
@@ -23,7 +24,7 @@ const member: AuthenticatedUser = { userId: MEMBER, sessionId: 'ses_2', role: 'm
 const admin: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null };
 const opened = new Date('2026-11-01T09:00:00.000Z');
 const account: Account = {
-  id: ACCOUNT, type: 'business', name: 'Acme', email: 'billing@acme.example', preferences: {}, status: 'open', overdraft: 'allowed',
+  id: ACCOUNT, type: 'business', name: 'Acme', email: 'billing@acme.example', preferences: {}, status: 'open', overdraft: 'allowed', mode: 'test',
   ownerUserId: OWNER, createdAt: opened, updatedAt: opened, closedAt: null,
 };
 
@@ -56,7 +57,7 @@ function transactionOf(accountId: string, counterpartyAccountId: string | null):
   const now = new Date();
   return {
     id: newId('txn'), accountId, type: counterpartyAccountId === null ? 'payment' : 'transfer', status: 'canceled', direction: 'debit', amount: 5, currency: 'EUR',
-    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0,
+    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0, livemode: false,
     createdAt: now, updatedAt: now, postedAt: null, canceledAt: now,
   };
 }
@@ -65,7 +66,8 @@ function paymentOf(accountId: string): PaymentRequest {
   const now = new Date();
   return {
     id: newId('pay'), accountId, purpose: 'invoice', referenceId: null, amount: 5, currency: 'EUR', description: null, customerEmail: 'payer@example.com',
-    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', paymentUrl: 'https://pay.example/x', checkoutToken: null, failureCode: null, metadata: {},
+    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', providerReference: null, livemode: false,
+    paymentUrl: 'https://pay.example/x', checkoutToken: null, failureCode: null, lastFailureCode: null, metadata: {},
     transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
   };
 }
@@ -88,7 +90,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const service = new AccountClosureService(
     db.asDatabase(),
     // The real findManageable, on the faked repositories: it decides who may close an account.
-    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog()),
+    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), new AppConfig({})),
     accounts,
     users,
     sessions as unknown as SessionsRepository,

@@ -9,6 +9,7 @@ import { sql } from '../database/sql';
 import { AccessErrors } from '../common/access/access.errors';
 import { AccountMembership } from '../users/account-membership';
 import { AccountErrors } from './accounts.errors';
+import { Mode } from '../config/modes';
 import { Account, AccountStatus, AccountType, OverdraftPolicy } from './entities/account.entity';
 
 export interface AccountFilters {
@@ -16,12 +17,13 @@ export interface AccountFilters {
   status?: AccountStatus;
 }
 
-const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT overdraft FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
-const OPEN_ACCOUNT = sql`SELECT overdraft FROM accounts WHERE id = $1 AND status = 'open'`;
+const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT overdraft, mode FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
+const OPEN_ACCOUNT = sql`SELECT overdraft, mode FROM accounts WHERE id = $1 AND status = 'open'`;
 
-/** What a write learns about the open account it locked: the rule its debits follow. */
+/** What a write learns about the open account it locked: the rule its debits follow, and its mode. */
 export interface OpenAccount {
   overdraft: OverdraftPolicy;
+  mode: Mode;
 }
 
 /**
@@ -76,11 +78,12 @@ export class AccountsRepository extends AccountMembership {
     return (hasRowLocks(manager) ? SHARE_LOCK_OPEN_ACCOUNT : OPEN_ACCOUNT).row<OpenAccount>(manager, [accountId]);
   }
 
-  /** requireOpen without the lock, for a check made before any write (the write then locks). */
-  async checkOpen(manager: EntityManager, accountId: string): Promise<void> {
-    const account = await manager.findOne(Account, { select: { id: true, status: true }, where: { id: accountId } });
+  /** requireOpen without the lock, for a check made before any write (the write then locks): the account's mode. */
+  async checkOpen(manager: EntityManager, accountId: string): Promise<Mode> {
+    const account = await manager.findOne(Account, { select: { id: true, status: true, mode: true }, where: { id: accountId } });
     if (!account) throw AccountErrors.notFound();
     if (account.status !== 'open') throw AccountErrors.closed();
+    return account.mode;
   }
 
   /** Takes the account row's exclusive lock (PostgreSQL) before a closure reads the clock. */

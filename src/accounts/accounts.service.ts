@@ -6,6 +6,7 @@ import { AuthErrors } from '../auth/auth.errors';
 import { validationError } from '../common/errors/domain-error';
 import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
+import { AppConfig } from '../config/app-config';
 import { Database, TransactionOptions } from '../database/database';
 import { UsersRepository } from '../users/users.repository';
 import { toUserResponse } from '../users/dto/user.response.dto';
@@ -28,12 +29,17 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly users: UsersRepository,
     private readonly events: EventLog,
+    private readonly config: AppConfig,
   ) {}
 
   /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
   async create(caller: AuthenticatedUser, request: CreateAccountRequestDto, commit: TransactionOptions = {}): Promise<AccountResponseDto> {
     if (request.owner_user_id !== undefined && !isAdmin(caller)) {
       throw AuthErrors.insufficientPermissions('Only an admin may open an account for another user.');
+    }
+    const mode = request.mode ?? this.config.payments.defaultAccountMode;
+    if (mode !== this.config.payments.defaultAccountMode && !isAdmin(caller)) {
+      throw AuthErrors.insufficientPermissions(`Only an admin may open a ${mode}-mode account here (this deployment opens ${this.config.payments.defaultAccountMode}-mode accounts).`);
     }
     const ownerId = request.owner_user_id ?? caller.userId;
     if (!isId('usr', ownerId)) throw UserErrors.notFound();
@@ -53,6 +59,7 @@ export class AccountsService {
         preferences,
         status: 'open',
         overdraft: request.overdraft ?? 'allowed',
+        mode,
         ownerUserId: ownerId,
         createdAt: now,
         updatedAt: now,

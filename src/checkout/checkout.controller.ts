@@ -43,7 +43,7 @@ export class CheckoutController {
     await this.throttle.admitRequest(request.ip);
     const page = await this.checkout.open(checkoutToken);
     if (page.kind === 'redirect') return this.redirect(reply, page.url);
-    const form = page.view.status === 'pending' ? { antiForgery: this.antiForgery.issue(request, reply, checkoutToken) } : null;
+    const form = page.view.status === 'pending' && page.view.instructions?.kind === 'card_form' ? { antiForgery: this.antiForgery.issue(request, reply, checkoutToken) } : null;
     sendPage(reply, 200, paymentPage(page.view, form).toString());
   }
 

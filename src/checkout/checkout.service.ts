@@ -2,34 +2,41 @@ import { Injectable } from '@nestjs/common';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { Database } from '../database/database';
 import { PaymentRequest, PaymentStatus } from '../payments/entities/payment-request.entity';
-import { attemptMove, effectiveStatus } from '../payments/payment-status';
+import { effectiveStatus } from '../payments/payment-status';
 import { PaymentTransitions } from '../payments/payment-transitions';
 import { PaymentsRepository } from '../payments/payments.repository';
-import { PaymentProvider } from '../payments/providers/payment-provider';
+import { PaymentAttempt, PaymentInstructions } from '../payments/providers/payment-provider';
+import { PaymentProviders } from '../payments/providers/payment-providers';
+import { isSandboxTestCard } from '../payments/providers/sandbox/sandbox-cards';
 import { CheckoutErrors } from './checkout.errors';
 
 const CHECKOUT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const MAX_CARD_NUMBER_LENGTH = 40;
 
-/** What the page shows: the request as it reads now, and who asks for the money. */
+/** A test card typed on a live page: declined before any provider sees it (contract section 16). */
+const TEST_CARD_IN_LIVE_MODE: PaymentAttempt = { outcome: 'declined', failureCode: 'test_card_in_live_mode', final: false };
+
+/** What the page shows: the request as it reads now, who asks for the money, and how to pay it (null: its provider is not enabled here). */
 export interface CheckoutView {
   checkoutToken: string;
   payment: PaymentRequest;
   status: PaymentStatus;
   merchantName: string;
+  instructions: PaymentInstructions | null;
 }
 
 /** The page collects the card here, or the request's provider has a page of its own. */
 export type CheckoutPage = { kind: 'page'; view: CheckoutView } | { kind: 'redirect'; url: string };
 
-/** A card submitted: the request moved (or had already left pending), or the card was not one to attempt. */
+/** A card submitted: the request moved or recorded the decline (or had already left pending), or the card was not one to attempt. */
 export type CardSubmission = { kind: 'settled' } | { kind: 'card_refused'; view: CheckoutView; message: string };
 
 /**
  * The customer's side of a payment request, reached only by its checkout token.
- * Submitting a card asks the provider, then moves the request through the same
- * transitions as the API (simulate, capture, cancel), so its ledger entries and
- * events are the same, and of concurrent submits exactly one moves it.
+ * The page shows what the request's provider asks for (a card form, bank
+ * details); a card goes to that provider, and its answer moves the request
+ * through the same transitions as the API, so its ledger entries and events
+ * are the same, and of concurrent submits exactly one moves it.
  */
 @Injectable()
 export class CheckoutService {
@@ -38,7 +45,7 @@ export class CheckoutService {
     private readonly payments: PaymentsRepository,
     private readonly accounts: AccountsRepository,
     private readonly transitions: PaymentTransitions,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   async open(checkoutToken: string): Promise<CheckoutPage> {
@@ -49,18 +56,19 @@ export class CheckoutService {
 
   async submitCard(checkoutToken: string, cardNumber: unknown): Promise<CardSubmission> {
     const payment = await this.find(checkoutToken);
-    if (!isHostedHere(payment, checkoutToken) || effectiveStatus(payment, new Date()) !== 'pending') return { kind: 'settled' };
+    const provider = this.providers.find(payment.provider);
+    if (!isHostedHere(payment, checkoutToken) || effectiveStatus(payment, new Date()) !== 'pending' || !provider?.capabilities.cardOnPage) return { kind: 'settled' };
     if (typeof cardNumber !== 'string' || cardNumber.trim() === '' || cardNumber.length > MAX_CARD_NUMBER_LENGTH) {
       return { kind: 'card_refused', view: await this.viewOf(checkoutToken, payment), message: 'Enter the card number.' };
     }
     // Asked outside the database transaction: a real provider is a network call. It gets the
     // request's id to deduplicate on, as concurrent submits may each ask before one of them moves it.
-    const attempt = await this.provider.attempt(payment, { number: cardNumber });
+    const attempt = payment.livemode && isSandboxTestCard(cardNumber) ? TEST_CARD_IN_LIVE_MODE : await provider.attempt(payment, { number: cardNumber });
     if (attempt.outcome === 'card_not_accepted') {
       return { kind: 'card_refused', view: await this.viewOf(checkoutToken, payment), message: attempt.message };
     }
     // A submit that loses the race finds the request settled by the one that won: nothing more to do.
-    await this.db.transaction((manager) => this.transitions.move(manager, payment, attemptMove(attempt, payment.captureMethod)));
+    await this.db.transaction((manager) => this.transitions.attempted(manager, payment, attempt));
     return { kind: 'settled' };
   }
 
@@ -73,11 +81,12 @@ export class CheckoutService {
 
   private async viewOf(checkoutToken: string, payment: PaymentRequest): Promise<CheckoutView> {
     const account = await this.db.run((manager) => this.accounts.findById(manager, payment.accountId));
-    return { checkoutToken, payment, status: effectiveStatus(payment, new Date()), merchantName: account?.name ?? '' };
+    const instructions = this.providers.find(payment.provider)?.instructions(payment) ?? null;
+    return { checkoutToken, payment, status: effectiveStatus(payment, new Date()), merchantName: account?.name ?? '', instructions };
   }
 }
 
-/** The request's checkout is this service's page (the sandbox's), not a provider's own. */
+/** The request's checkout is this service's page, not a provider's own. */
 function isHostedHere(payment: PaymentRequest, checkoutToken: string): boolean {
   return payment.paymentUrl.endsWith(`/pay/${checkoutToken}`);
 }

@@ -1,10 +1,14 @@
 import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { parseDurationSeconds } from './duration';
 import { keptSecret } from './kept-secret';
+import { Mode, MODES } from './modes';
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string; pool: PostgresPoolConfig };
+type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; pool: PostgresPoolConfig };
+
+export type DatabaseConfig = DatabaseLocation & {
+  /** ACCOUNTS_DEFAULT_MODE, for the migration that gives the accounts made before modes existed theirs. */
+  existingAccountsMode: Mode;
+};
 
 /** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT (SQLite has one connection and no statement timeout). */
 export interface PostgresPoolConfig {
@@ -14,6 +18,24 @@ export interface PostgresPoolConfig {
 }
 
 export type Environment = Record<string, string | undefined>;
+
+/** The payee's account that bank-transfer customers pay into, as the checkout page shows it. */
+export interface BankTransferDetails {
+  iban: string;
+  bic: string;
+  beneficiary: string;
+}
+
+/** Modes and payment providers (contract section 16). */
+export interface PaymentsConfig {
+  /** ACCOUNTS_DEFAULT_MODE: the mode of a new account unless an admin chooses; also the mode a migration gives existing accounts. */
+  defaultAccountMode: Mode;
+  /** SANDBOX: whether the sandbox provider (test cards, simulate) is registered at all. */
+  sandbox: boolean;
+  /** PAYMENT_PROVIDERS: the enabled providers, in order of preference. */
+  providers: string[];
+  bankTransfer: BankTransferDetails;
+}
 
 const MIN_PRODUCTION_SECRET_BYTES = 32;
 /** The contract keeps events at least 30 days. */
@@ -89,6 +111,7 @@ export class AppConfig {
   readonly webhookGiveUpAfterSeconds: number;
   /** Where customers reach the service (no trailing slash); payment_url is {publicBaseUrl}/pay/{checkout_token}. */
   readonly publicBaseUrl: string;
+  readonly payments: PaymentsConfig;
   /** How often unpaid requests past expires_at are moved to expired. */
   readonly paymentExpiryIntervalSeconds: number;
   /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
@@ -110,7 +133,8 @@ export class AppConfig {
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
     const pool = { size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000), statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000 };
-    this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems);
+    const defaultAccountMode = reader.oneOf('ACCOUNTS_DEFAULT_MODE', MODES, this.production ? 'live' : 'test');
+    this.database = { ...parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems), existingAccountsMode: defaultAccountMode };
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
 
     const secret = env.JWT_SECRET;
@@ -162,6 +186,7 @@ export class AppConfig {
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
+    this.payments = paymentsConfig(reader, this.production, defaultAccountMode, problems);
     this.paymentExpiryIntervalSeconds = reader.duration('PAYMENT_EXPIRY_INTERVAL', '15s', 1);
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
     this.metricsToken = env.METRICS_TOKEN?.trim() || null;
@@ -208,6 +233,38 @@ function publicBaseUrl(raw: string, problems: string[]): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * Outside production: a well-known example IBAN (it passes its check digits, and no bank holds it), so that a
+ * developer's bank-transfer page looks real. In production the payee's own details are required.
+ */
+const EXAMPLE_BANK_DETAILS: BankTransferDetails = { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', beneficiary: 'Example Merchant GmbH (test details)' };
+const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+function paymentsConfig(reader: EnvReader, production: boolean, defaultAccountMode: Mode, problems: string[]): PaymentsConfig {
+  const sandbox = reader.flag('SANDBOX', !production);
+  const providers = reader.list('PAYMENT_PROVIDERS', production ? 'bank_transfer' : 'sandbox,bank_transfer');
+  const iban = reader.text('BANK_TRANSFER_IBAN', '').replace(/\s/g, '').toUpperCase();
+  const bic = reader.text('BANK_TRANSFER_BIC', '').toUpperCase();
+  const beneficiary = reader.text('BANK_TRANSFER_BENEFICIARY', '');
+  const given = [iban, bic, beneficiary].filter((value) => value !== '').length;
+  if (given === 0 && !(production && providers.includes('bank_transfer'))) {
+    return { defaultAccountMode, sandbox, providers, bankTransfer: EXAMPLE_BANK_DETAILS };
+  }
+  if (given < 3) problems.push('BANK_TRANSFER_IBAN, BANK_TRANSFER_BIC and BANK_TRANSFER_BENEFICIARY must be set together (bank_transfer is enabled in production)');
+  if (iban !== '' && !isValidIban(iban)) problems.push(`BANK_TRANSFER_IBAN must be an IBAN with valid check digits, got "${iban}"`);
+  if (bic !== '' && !BIC_PATTERN.test(bic)) problems.push(`BANK_TRANSFER_BIC must be a BIC of 8 or 11 characters, got "${bic}"`);
+  return { defaultAccountMode, sandbox, providers, bankTransfer: { iban, bic, beneficiary } };
+}
+
+/** ISO 13616: country, check digits, then the account; the rearranged number is 1 modulo 97. */
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
 /** A comma-separated allow-list of origins (scheme://host[:port]), as browsers send them in Origin. */
 function corsOrigins(raw: string, problems: string[]): string[] {
   const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
@@ -223,7 +280,7 @@ function corsOrigins(raw: string, problems: string[]): string[] {
   return [...new Set(origins)];
 }
 
-function parseDatabaseUrl(url: string, pool: PostgresPoolConfig, problems: string[]): DatabaseConfig {
+function parseDatabaseUrl(url: string, pool: PostgresPoolConfig, problems: string[]): DatabaseLocation {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') problems.push('DATABASE_URL sqlite: needs a file path or :memory:');
@@ -254,11 +311,16 @@ class EnvReader {
     return fallback;
   }
 
-  /** `true` or `false` (default false). */
-  flag(name: string): boolean {
-    const raw = this.text(name, 'false');
+  /** `true` or `false`. */
+  flag(name: string, fallback = false): boolean {
+    const raw = this.text(name, String(fallback));
     if (raw !== 'true' && raw !== 'false') this.problems.push(`${name} must be true or false, got "${raw}"`);
     return raw === 'true';
+  }
+
+  /** Comma-separated names, without blanks or repeats. */
+  list(name: string, fallback: string): string[] {
+    return [...new Set(this.text(name, fallback).split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))];
   }
 
   integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

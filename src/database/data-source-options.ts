@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DataSource, DataSourceOptions, EntitySchema, MigrationExecutor, MixedList } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
-import { MIGRATIONS } from './migrations';
+import { migrationsFor } from './migrations';
 
 /** Entity classes, or globs of entity files (for tools that run without the application's modules). */
 export type EntityList = MixedList<Function | string | EntitySchema>;
@@ -26,7 +26,7 @@ export const MIGRATION_LOCK_KEY = 73_451_902;
  * that runs outside the application passes `entities` itself.
  */
 export function dataSourceOptions(database: DatabaseConfig, entities: EntityList = []): DataSourceOptions {
-  const common = { entities, migrations: MIGRATIONS, synchronize: false, migrationsRun: false } as const;
+  const common = { entities, migrations: migrationsFor(database.existingAccountsMode), synchronize: false, migrationsRun: false } as const;
   if (database.kind === 'postgres') {
     return {
       ...common,

@@ -5,6 +5,7 @@ import { EventLog, EventType, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { AppConfig } from '../config/app-config';
 import { MultiRowInsert, sql } from '../database/sql';
 import { EventRecord } from './entities/event.entity';
 import { EventSubscribers, RecordedEvent } from './event-subscribers';
@@ -12,11 +13,15 @@ import { EventSubscribers, RecordedEvent } from './event-subscribers';
 /** The stream of events that belong to no account. */
 export const PLATFORM_STREAM = 'platform';
 
-/** Reserves the next $2 sequences of a stream; returns the last of them. */
-const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence) VALUES ($1, $2)
+/**
+ * Reserves the next $2 sequences of a stream; returns the last of them and the stream's mode, taken from
+ * its account when the stream starts (an account's mode never changes), else $3 (the platform's).
+ */
+const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, livemode)
+  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = $1), $3) = 1)
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
-  RETURNING last_sequence`;
-const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'created_at', 'data']);
+  RETURNING last_sequence, livemode`;
+const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'data']);
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
 
@@ -33,8 +38,15 @@ export interface EventFilters {
  */
 @Injectable()
 export class EventsRepository extends EventLog {
-  constructor(private readonly subscribers: EventSubscribers) {
+  /** The platform's own events (a signup without an account) follow the deployment's default mode. */
+  private readonly platformLive: boolean;
+
+  constructor(
+    private readonly subscribers: EventSubscribers,
+    config: AppConfig,
+  ) {
     super();
+    this.platformLive = config.payments.defaultAccountMode === 'live';
   }
 
   /**
@@ -50,14 +62,14 @@ export class EventsRepository extends EventLog {
     const recorded: RecordedEvent[] = [];
     for (const stream of [...byStream.keys()].sort()) {
       const streamEvents = byStream.get(stream) ?? [];
-      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string }>(manager, [stream, streamEvents.length]);
+      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0]);
       if (row === null) throw new Error('the sequence upsert returned no row');
       const first = Number(row.last_sequence) - streamEvents.length + 1;
       const rows = streamEvents.map((event, index) => {
         // Made under the stream's lock, so a stream's ids follow its sequence.
         const id = newId('evt');
         recorded.push({ id, type: event.type, accountId: event.accountId, sequence: first + index });
-        return [id, stream, first + index, event.type, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })];
+        return [id, stream, first + index, event.type, row.livemode ? 1 : 0, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })];
       });
       await INSERT_EVENTS.run(manager, rows);
     }

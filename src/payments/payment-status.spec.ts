@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { attemptMove, CANCELLATION, CAPTURE, effectiveStatus, simulatedMove, statusesAllowing } from './payment-status';
-import { sandboxAttempt } from './providers/sandbox-cards';
+import { isSandboxTestCard, sandboxAttempt } from './providers/sandbox/sandbox-cards';
 
 describe('payment request status', () => {
   const now = new Date('2026-11-21T12:00:00.000Z');
@@ -29,7 +29,9 @@ describe('payment request status', () => {
   it('moves an approved card to succeeded, or to authorized for manual capture, and a refused one to failed with its reason', () => {
     assert.deepEqual(attemptMove({ outcome: 'approved' }, 'automatic'), { to: 'succeeded', from: ['pending'] });
     assert.deepEqual(attemptMove({ outcome: 'approved' }, 'manual'), { to: 'authorized', from: ['pending'] });
-    assert.deepEqual(attemptMove({ outcome: 'refused', failureCode: 'insufficient_funds' }, 'manual'), { to: 'failed', from: ['pending'], failureCode: 'insufficient_funds' });
+    assert.deepEqual(attemptMove({ outcome: 'declined', failureCode: 'insufficient_funds', final: true }, 'manual'), { to: 'failed', from: ['pending'], failureCode: 'insufficient_funds' });
+    // A decline that is not final moves nothing: the customer may try another card.
+    assert.equal(attemptMove({ outcome: 'declined', failureCode: 'card_declined', final: false }, 'automatic'), null);
   });
 
   it('captures only authorizations, cancels pending and authorized requests, and simulates a failure as a declined card', () => {
@@ -43,8 +45,10 @@ describe('payment request status', () => {
 describe('sandbox test cards', () => {
   it('approve 4242..., decline 0002 and refuse 9995 for insufficient funds, with spaces or dashes or none', () => {
     for (const number of ['4242 4242 4242 4242', '4242424242424242', '4242-4242-4242-4242']) assert.deepEqual(sandboxAttempt(number), { outcome: 'approved' });
-    assert.deepEqual(sandboxAttempt('4000 0000 0000 0002'), { outcome: 'refused', failureCode: 'card_declined' });
-    assert.deepEqual(sandboxAttempt('4000000000009995'), { outcome: 'refused', failureCode: 'insufficient_funds' });
+    assert.deepEqual(sandboxAttempt('4000 0000 0000 0002'), { outcome: 'declined', failureCode: 'card_declined', final: false });
+    assert.deepEqual(sandboxAttempt('4000000000009995'), { outcome: 'declined', failureCode: 'insufficient_funds', final: false });
+    for (const number of ['4242 4242 4242 4242', '4000-0000-0000-0002', '4000000000009995']) assert.ok(isSandboxTestCard(number), number);
+    assert.ok(!isSandboxTestCard('4111 1111 1111 1111'));
   });
 
   it('do not attempt any other number', () => {

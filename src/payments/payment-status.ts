@@ -41,21 +41,15 @@ export function simulatedMove(outcome: SimulatedOutcome, captureMethod: CaptureM
   return outcome === 'failed' ? { to: 'failed', from, failureCode: 'card_declined' } : { to: outcome, from };
 }
 
+/** A provider's answer that moves the request or records a declined attempt. */
+export type AttemptedPayment = { outcome: 'approved' } | { outcome: 'declined'; failureCode: PaymentFailureCode; final: boolean };
+
 /**
- * What the provider answered to a customer's attempt: approved, refused (the
- * request fails), or not attempted because the card is not one it takes
- * (nothing moves; the customer may try another).
+ * An approved attempt charges (automatic capture) or only authorizes (manual); a final refusal fails the
+ * request. A declined attempt that is not final moves nothing (null): the customer may try another card.
  */
-export type PaymentAttempt =
-  | { outcome: 'approved' }
-  | { outcome: 'refused'; failureCode: PaymentFailureCode }
-  | { outcome: 'card_not_accepted'; message: string };
-
-export type AttemptedPayment = Exclude<PaymentAttempt, { outcome: 'card_not_accepted' }>;
-
-/** An approved attempt charges (automatic capture) or only authorizes (manual); a refused one fails the request. */
-export function attemptMove(attempt: AttemptedPayment, captureMethod: CaptureMethod): PaymentMove {
-  if (attempt.outcome === 'refused') return { to: 'failed', from: ['pending'], failureCode: attempt.failureCode };
+export function attemptMove(attempt: AttemptedPayment, captureMethod: CaptureMethod): PaymentMove | null {
+  if (attempt.outcome === 'declined') return attempt.final ? { to: 'failed', from: ['pending'], failureCode: attempt.failureCode } : null;
   return { to: captureMethod === 'manual' ? 'authorized' : 'succeeded', from: ['pending'] };
 }
 

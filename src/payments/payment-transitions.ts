@@ -10,7 +10,7 @@ import { postingOf } from '../transactions/transaction-rules';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { PaymentResponseDto, toPaymentResponse } from './dto/payment.response.dto';
 import { PaymentRequest } from './entities/payment-request.entity';
-import { PaymentMove } from './payment-status';
+import { AttemptedPayment, attemptMove, PaymentMove } from './payment-status';
 import { PaymentsRepository } from './payments.repository';
 import { settlementCredit } from './settlement-credit';
 
@@ -33,6 +33,26 @@ export class PaymentTransitions {
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
   ) {}
+
+  /**
+   * A customer's attempt as its provider answered it: approved or finally refused, the request moves; a
+   * decline that is not final leaves it pending with `last_failure_code` and emits `payment.attempt_failed`,
+   * so that the customer may try again. Nothing happens to a request that left pending meanwhile.
+   */
+  async attempted(manager: EntityManager, payment: PaymentRequest, attempt: AttemptedPayment): Promise<void> {
+    const move = attemptMove(attempt, payment.captureMethod);
+    if (move !== null) {
+      await this.move(manager, payment, move);
+      return;
+    }
+    if (attempt.outcome !== 'declined') return;
+    await this.accounts.requireOpen(manager, payment.accountId);
+    const now = new Date();
+    const changes = { lastFailureCode: attempt.failureCode, updatedAt: now };
+    if (!(await this.payments.move(manager, payment.id, ['pending'], changes, now))) return;
+    const response = toPaymentResponse({ ...payment, ...changes }, now);
+    await this.events.record(manager, [{ type: 'payment.attempt_failed', accountId: payment.accountId, object: response }]);
+  }
 
   async move(manager: EntityManager, payment: PaymentRequest, move: PaymentMove): Promise<MoveResult> {
     // Locked against closure: a closure cancels open requests under the account's exclusive lock.

@@ -8,7 +8,6 @@ import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorato
 import { CREATE_PAYMENT_EXAMPLES, CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentPageDto, PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
-import { SIMULATE_PAYMENT_EXAMPLES, SimulatePaymentRequestDto } from './dto/simulate-payment.request.dto';
 import { PaymentsService } from './payments.service';
 
 const PAYMENT_ID = { name: 'payment_id', description: 'A payment request id (`pay_...`).' };
@@ -69,28 +68,6 @@ export class PaymentsController {
   @ApiErrors('unauthorized', 'payment_not_found')
   getStatus(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentStatusResponseDto> {
     return this.payments.getStatus(caller, paymentId);
-  }
-
-  @Post(':payment_id/simulate')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'simulatePayment',
-    summary: 'Drive a sandbox payment request',
-    description:
-      'Sandbox provider only; the account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; ' +
-      '`succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit. Any other move, or ' +
-      'one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.',
-  })
-  @ApiParam(PAYMENT_ID)
-  @ApiBody({ type: SimulatePaymentRequestDto, examples: SIMULATE_PAYMENT_EXAMPLES })
-  @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
-  simulate(
-    @CurrentUser() caller: AuthenticatedUser,
-    @Param('payment_id') paymentId: string,
-    @Body() body: SimulatePaymentRequestDto,
-  ): Promise<PaymentResponseDto> {
-    return this.payments.simulate(caller, paymentId, body.outcome);
   }
 
   @Post(':payment_id/capture')

@@ -13,7 +13,8 @@ import { PaymentErrors } from './payments.errors';
 import { PaymentTransitions } from './payment-transitions';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { SandboxPaymentProvider } from './providers/sandbox.provider';
+import { SandboxPaymentProvider } from './providers/sandbox/sandbox.provider';
+import { PaymentProviders } from './providers/payment-providers';
 import { AppConfig } from '../config/app-config';
 
 const ACCOUNT = newId('acc');
@@ -26,6 +27,7 @@ const created = new Date(Date.now() - 60_000);
 const payment: PaymentRequest = {
   id: newId('pay'), accountId: ACCOUNT, purpose: 'invoice', referenceId: 'inv-7', amount: 1250, currency: 'EUR', description: null,
   customerEmail: 'bob@example.com', customerName: 'Bob', captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
+  providerReference: null, livemode: false, lastFailureCode: null,
   paymentUrl: 'http://127.0.0.1:3000/pay/x', checkoutToken: 'x', failureCode: null, metadata: { order: '42' }, transactionId: null,
   expiresAt: new Date(Date.now() + 3_600_000), createdAt: created, updatedAt: created, paidAt: null,
 };
@@ -64,7 +66,7 @@ function setup(options: Setup = {}) {
   const service = new PaymentsService(
     db.asDatabase(),
     new AppConfig({}),
-    new SandboxPaymentProvider(),
+    new PaymentProviders({ all: [new SandboxPaymentProvider()] }, new AppConfig({ PAYMENT_PROVIDERS: 'sandbox' })),
     payments as unknown as PaymentsRepository,
     accounts as unknown as AccountsRepository,
     transitions,

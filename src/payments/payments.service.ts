@@ -16,12 +16,15 @@ import { Database, TransactionOptions } from '../database/database';
 import { CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
+import { PaymentProviderResponseDto, toPaymentProviderResponse } from './dto/payment-provider.response.dto';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { CANCELLATION, CAPTURE, effectiveStatus, PaymentMove, SimulatedOutcome, simulatedMove } from './payment-status';
 import { PaymentTransitions } from './payment-transitions';
 import { PaymentErrors } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentProvider } from './providers/payment-provider';
+import { PaymentProviders } from './providers/payment-providers';
+import { isLive, Mode } from '../config/modes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LIFETIME_MS = 7 * DAY_MS;
@@ -35,7 +38,7 @@ export class PaymentsService {
   constructor(
     private readonly db: Database,
     private readonly config: AppConfig,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
     private readonly payments: PaymentsRepository,
     private readonly accounts: AccountsRepository,
     private readonly transitions: PaymentTransitions,
@@ -50,9 +53,10 @@ export class PaymentsService {
     const expiresAt = this.expiryOf(request.expires_at, createdAt);
     const checkoutToken = randomBytes(CHECKOUT_TOKEN_BYTES).toString('base64url');
     // Checked before the provider is asked, so that a refused request leaves no checkout behind;
-    // checked again under the lock below, as the account may close meanwhile.
-    await this.db.run((manager) => this.accounts.checkOpen(manager, accountId));
-    const checkout = await this.provider.openCheckout({
+    // checked again under the lock below, as the account may close meanwhile. The mode never changes.
+    const mode = await this.db.run((manager) => this.accounts.checkOpen(manager, accountId));
+    const provider = this.providerFor(request, mode);
+    const checkout = await provider.openCheckout({
       paymentId: id,
       amount: request.amount,
       currency: request.currency,
@@ -72,10 +76,13 @@ export class PaymentsService {
       customerName: request.customer.name?.trim() ?? null,
       captureMethod: request.capture_method ?? 'automatic',
       status: 'pending',
-      provider: this.provider.name,
+      provider: provider.name,
+      providerReference: checkout.providerReference,
+      livemode: isLive(mode),
       paymentUrl: checkout.paymentUrl,
       checkoutToken,
       failureCode: null,
+      lastFailureCode: null,
       metadata: request.metadata ?? {},
       transactionId: null,
       expiresAt,
@@ -110,30 +117,94 @@ export class PaymentsService {
     return toPaymentStatusResponse(await this.db.run((manager) => this.findVisible(manager, caller, paymentId)));
   }
 
-  /** Sandbox: drives the request as the customer and the provider would, through the checkout page's code path. */
-  simulate(caller: AuthenticatedUser, paymentId: string, outcome: SimulatedOutcome): Promise<PaymentResponseDto> {
-    return this.drive(caller, paymentId, (payment) => simulatedMove(outcome, payment.captureMethod), `moved to ${outcome}`);
+  /** The providers enabled here, in order of preference, with what each supports. */
+  listProviders(): PaymentProviderResponseDto[] {
+    return this.providers.list().map(toPaymentProviderResponse);
   }
 
-  /** Charges an authorized request: `succeeded`, with its posted credit. */
-  capture(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
-    return this.drive(caller, paymentId, () => CAPTURE, 'captured');
+  /**
+   * Test mode: drives the request as the customer and the provider would, through the checkout page's
+   * code path. A live request is `403 test_mode_only`: simulated money never reaches a live balance.
+   */
+  async simulate(caller: AuthenticatedUser, paymentId: string, outcome: SimulatedOutcome): Promise<PaymentResponseDto> {
+    const payment = await this.findManageable(caller, paymentId);
+    if (payment.livemode) throw PaymentErrors.testModeOnly();
+    return this.drive(caller, payment.id, simulatedMove(outcome, payment.captureMethod), `moved to ${outcome}`);
   }
 
-  /** Withdraws a pending request or releases an authorization: `canceled`. */
-  cancel(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
-    return this.drive(caller, paymentId, () => CANCELLATION, 'canceled');
+  /** Charges an authorized request through its provider: `succeeded`, with its posted credit. */
+  async capture(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
+    const payment = await this.findManageable(caller, paymentId);
+    this.requireMovable(payment, CAPTURE, 'captured');
+    // The provider is asked first, outside the database transaction (a network call); a capture
+    // that then loses a race to a cancel is answered 409 like any other.
+    await this.enabledProvider(payment).capture(payment);
+    return this.drive(caller, payment.id, CAPTURE, 'captured');
+  }
+
+  /**
+   * Withdraws a pending request or releases an authorization: `canceled`. Its provider is told when it
+   * is still enabled; a request whose provider was disabled since can still be canceled.
+   */
+  async cancel(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
+    const payment = await this.findManageable(caller, paymentId);
+    this.requireMovable(payment, CANCELLATION, 'canceled');
+    await this.providers.find(payment.provider)?.cancel(payment);
+    return this.drive(caller, payment.id, CANCELLATION, 'canceled');
   }
 
   /** The owner's or an admin's move of a request; `409 payment_not_pending` when it cannot be made now. */
-  private drive(caller: AuthenticatedUser, paymentId: string, moveOf: (payment: PaymentRequest) => PaymentMove, verb: string): Promise<PaymentResponseDto> {
+  private drive(caller: AuthenticatedUser, paymentId: string, move: PaymentMove, verb: string): Promise<PaymentResponseDto> {
     return this.db.transaction(async (manager) => {
       const payment = await this.findVisible(manager, caller, paymentId);
       await this.requireOwnerOrAdmin(manager, caller, payment.accountId);
-      const result = await this.transitions.move(manager, payment, moveOf(payment));
+      const result = await this.transitions.move(manager, payment, move);
       if (!result.moved) throw PaymentErrors.notPending(effectiveStatus(result.current, result.now), result.current.captureMethod, verb);
       return result.payment;
     });
+  }
+
+  /** A request the caller may drive (`404`, `403` otherwise), read before its provider is asked. */
+  private findManageable(caller: AuthenticatedUser, paymentId: string): Promise<PaymentRequest> {
+    return this.db.run(async (manager) => {
+      const payment = await this.findVisible(manager, caller, paymentId);
+      await this.requireOwnerOrAdmin(manager, caller, payment.accountId);
+      return payment;
+    });
+  }
+
+  /** `409 payment_not_pending` before a provider is asked to do what the request's status does not allow. */
+  private requireMovable(payment: PaymentRequest, move: PaymentMove, verb: string): void {
+    const now = new Date();
+    const status = effectiveStatus(payment, now);
+    if (!move.from.includes(status)) throw PaymentErrors.notPending(status, payment.captureMethod, verb);
+  }
+
+  private enabledProvider(payment: PaymentRequest): PaymentProvider {
+    const provider = this.providers.find(payment.provider);
+    if (provider === null) throw PaymentErrors.providerUnavailable(payment.provider);
+    return provider;
+  }
+
+  /**
+   * The provider a new request goes to: the one the body names, else the first enabled one that serves the
+   * account's mode. `400 validation_error` naming `provider` (or `capture_method`) when it cannot serve it.
+   */
+  private providerFor(request: CreatePaymentRequestDto, mode: Mode): PaymentProvider {
+    const enabled = this.providers.list().map((provider) => provider.name);
+    const provider = request.provider === undefined ? this.providers.defaultFor(mode) : this.providers.find(request.provider);
+    if (provider === null) {
+      throw request.provider === undefined
+        ? validationError('provider', `no enabled provider serves ${mode}-mode accounts (enabled: ${enabled.join(', ') || 'none'})`)
+        : validationError('provider', `must be one of the enabled providers: ${enabled.join(', ') || 'none'}`);
+    }
+    if (!provider.modes.includes(mode)) {
+      throw validationError('provider', `${provider.name} serves ${provider.modes.join(' and ')}-mode accounts only; this account is ${mode}`);
+    }
+    if (request.capture_method === 'manual' && !provider.capabilities.manualCapture) {
+      throw validationError('capture_method', `manual capture is not offered by ${provider.name}`);
+    }
+    return provider;
   }
 
   private expiryOf(requested: string | undefined, createdAt: Date): Date {

@@ -24,6 +24,7 @@ export function settlementCredit(payment: PaymentRequest, id: string, postedAt: 
     paymentId: payment.id,
     refundedTransactionId: null,
     amountRefunded: 0,
+    livemode: payment.livemode,
     createdAt,
     updatedAt: createdAt,
     postedAt,

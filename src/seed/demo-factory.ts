@@ -6,6 +6,10 @@ import { TransactionMetadataEntry } from '../transactions/entities/transaction-m
 import { Direction, Transaction, TransactionMetadata, TransactionStatus, TransactionType } from '../transactions/entities/transaction.entity';
 import { metadataEntriesOf } from '../transactions/transaction-records';
 import { settlementCredit } from '../payments/settlement-credit';
+import { Mode } from '../config/modes';
+import { BANK_TRANSFER_PROVIDER } from '../payments/providers/bank-transfer/bank-transfer.provider';
+import { creditorReferenceFor } from '../payments/providers/bank-transfer/creditor-reference';
+import { SANDBOX_PROVIDER } from '../payments/providers/sandbox/sandbox.provider';
 import { User } from '../users/entities/user.entity';
 import { DEMO_EMAIL_DOMAIN, DemoDataSize } from './demo-options';
 
@@ -163,6 +167,8 @@ interface DemoAccount {
   type: AccountType;
   email: string;
   currency: string;
+  /** Account 1 and most others are test accounts; every third from the second on is live (bank transfers, no sandbox). */
+  mode: Mode;
   preferences: AccountPreferences;
   createdAt: number;
   closedAt: number | null;
@@ -314,6 +320,7 @@ export class DemoFactory {
       type,
       email: type === 'business' ? `billing@${businessName.toLowerCase().replace(/[^a-z]+/g, '-')}.example` : owner.email,
       currency: this.random.weighted(PRIMARY_CURRENCIES),
+      mode: number % 3 === 2 ? 'live' : 'test',
       preferences: { locale, timezone, notifications: { email: this.random.chance(0.8), sms: this.random.chance(0.2) } },
       createdAt,
       closedAt,
@@ -345,6 +352,7 @@ export class DemoFactory {
         preferences: account.preferences,
         status: account.closedAt === null ? 'open' : 'closed',
         overdraft: 'allowed',
+        mode: account.mode,
         ownerUserId: account.owner.id,
         createdAt: new Date(account.createdAt),
         updatedAt: changedAt,
@@ -383,6 +391,7 @@ export class DemoFactory {
     const transaction: Transaction = {
       id,
       accountId: account.id,
+      livemode: account.mode === 'live',
       type,
       status: lifecycle.status,
       direction: this.directionOf(type),
@@ -418,7 +427,8 @@ export class DemoFactory {
     for (let attempt = 0; attempt < DRAW_ATTEMPTS; attempt += 1) {
       const candidate = this.openTimeline.pick(this.random, instant);
       if (candidate === null) return null;
-      if (candidate.id !== account.id) return candidate;
+      // Money never crosses modes.
+      if (candidate.id !== account.id && candidate.mode === account.mode) return candidate;
     }
     return null;
   }
@@ -511,10 +521,14 @@ export class DemoFactory {
       customerName: this.random.chance(0.85) ? customerName : null,
       captureMethod,
       status: outcome.status,
-      provider: 'sandbox',
+      // Live accounts are paid by bank transfer: the sandbox serves test accounts only.
+      provider: account.mode === 'live' ? BANK_TRANSFER_PROVIDER : SANDBOX_PROVIDER,
+      providerReference: account.mode === 'live' ? creditorReferenceFor(id) : null,
+      livemode: account.mode === 'live',
       paymentUrl: `${this.publicBaseUrl}/pay/${checkoutToken}`,
       checkoutToken,
       failureCode: outcome.status === 'failed' ? 'card_declined' : null,
+      lastFailureCode: null,
       metadata: this.paymentMetadata(),
       transactionId: null,
       expiresAt: new Date(expiresAt),

@@ -9,6 +9,7 @@ import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { createdRangeOf } from '../common/pagination/created-range';
 import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
+import { isLive } from '../config/modes';
 import { Database, TransactionOptions } from '../database/database';
 import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { LedgerService } from '../ledger/ledger.service';
@@ -56,7 +57,10 @@ export class TransactionsService {
       const account = await this.accounts.requireOpen(manager, accountId);
       if (counterpartyId !== null) {
         if (!isId('acc', counterpartyId)) throw AccountErrors.notFound();
-        await this.accounts.requireOpen(manager, counterpartyId);
+        const counterparty = await this.accounts.requireOpen(manager, counterpartyId);
+        if (counterparty.mode !== account.mode) {
+          throw validationError('counterparty_account_id', `is a ${counterparty.mode}-mode account; money never moves between live and test accounts`);
+        }
       }
       // Read (not locked) before the insert, whose foreign key needs it to exist; reserveRefund decides under the lock.
       if (refundedId !== null && !isRefundable(await this.transactions.findById(manager, refundedId), accountId, request.currency)) {
@@ -80,6 +84,7 @@ export class TransactionsService {
         paymentId: null,
         refundedTransactionId: refundedId,
         amountRefunded: 0,
+        livemode: isLive(account.mode),
         createdAt,
         updatedAt: createdAt,
         postedAt: null,

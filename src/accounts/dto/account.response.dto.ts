@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page.dto';
+import { isLive, Mode, MODES } from '../../config/modes';
 import { Account, AccountPreferences, ACCOUNT_STATUSES, ACCOUNT_TYPES, AccountStatus, AccountType, OVERDRAFT_POLICIES, OverdraftPolicy } from '../entities/account.entity';
 
 export class AccountResponseDto {
@@ -27,6 +28,12 @@ export class AccountResponseDto {
     description: '`forbidden`: a debit (payment, outgoing transfer, debit adjustment) above the available balance of its currency is refused with `409 insufficient_funds`.',
   })
   overdraft: OverdraftPolicy;
+
+  @ApiProperty({ enum: MODES, example: 'live', description: '`live`: real money; `test`: the sandbox\'s. Fixed at creation; money never crosses modes.' })
+  mode: Mode;
+
+  @ApiProperty({ example: true, description: 'True for a live account (`mode: live`), as every resource of the account shows.' })
+  livemode: boolean;
 
   @ApiProperty({ type: String, nullable: true, example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Null only if the owner of a closed account was deleted.' })
   owner_user_id: string | null;
@@ -72,6 +79,8 @@ export function toAccountResponse(account: Account): AccountResponseDto {
     preferences: account.preferences,
     status: account.status,
     overdraft: account.overdraft,
+    mode: account.mode,
+    livemode: isLive(account.mode),
     owner_user_id: account.ownerUserId,
     created_at: account.createdAt.toISOString(),
     updated_at: account.updatedAt.toISOString(),

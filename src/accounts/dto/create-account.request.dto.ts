@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { Mode, MODES } from '../../config/modes';
 import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
 /** The body /docs offers: it works as it is for a user without an account. */
@@ -31,6 +32,16 @@ export class CreateAccountRequestDto {
   @IsOmittable()
   @IsIn(OVERDRAFT_POLICIES)
   overdraft?: OverdraftPolicy;
+
+  @ApiPropertyOptional({
+    enum: MODES,
+    description:
+      'Admins only: `live` (real money) or `test` (the sandbox). Default: the deployment\'s ACCOUNTS_DEFAULT_MODE (`test`, or `live` in production). ' +
+      'Fixed at creation. Anyone else may leave it out or name the default; another mode is `403 insufficient_permissions`.',
+  })
+  @IsOmittable()
+  @IsIn(MODES)
+  mode?: Mode;
 
   @ApiPropertyOptional({
     type: 'object',

@@ -1,5 +1,6 @@
 import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
+import { Mode } from '../../config/modes';
 
 export const ACCOUNT_TYPES = ['individual', 'business'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -39,6 +40,10 @@ export class Account {
 
   @Column({ type: 'varchar', length: 16, default: 'allowed' })
   overdraft: OverdraftPolicy;
+
+  /** Live (real money) or test (the sandbox's), fixed at creation; money never crosses modes. */
+  @Column({ type: 'varchar', length: 8, default: 'test' })
+  mode: Mode;
 
   /** Null only when the owner of a closed account was deleted afterwards. */
   @Index('idx_accounts_owner_user_id')

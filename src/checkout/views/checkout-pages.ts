@@ -1,5 +1,5 @@
 import { PaymentFailureCode, PaymentPurpose } from '../../payments/entities/payment-request.entity';
-import { SANDBOX_TEST_CARDS } from '../../payments/providers/sandbox-cards';
+import { PaymentInstructions } from '../../payments/providers/payment-provider';
 import { CheckoutView } from '../checkout.service';
 import { formatAmount, formatInstant } from './format';
 import { html, SafeHtml, styleElement } from './html';
@@ -16,6 +16,7 @@ const PURPOSES: Record<PaymentPurpose, string> = { product: 'Purchase', subscrip
 const FAILURES: Record<PaymentFailureCode, string> = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card was declined for insufficient funds.',
+  test_card_in_live_mode: 'This is a test card number: it cannot pay a real payment. Use a real card.',
 };
 
 function layout(title: string, content: SafeHtml): SafeHtml {
@@ -52,26 +53,52 @@ export function paymentPage(view: CheckoutView, form: CardFormState | null): Saf
     <dt>Currency</dt><dd>${payment.currency}</dd>
     <dt>${view.status === 'expired' ? 'Expired' : 'Pay by'}</dt><dd><time datetime="${payment.expiresAt.toISOString()}">${formatInstant(payment.expiresAt)}</time></dd>
   </dl>
-  ${form === null ? stateOf(view) : cardForm(view, amount, form)}
-  <p class="sandbox">Sandbox checkout: no real card is charged.</p>
+  ${howToPay(view, amount, form)}
+  ${payment.livemode ? null : html`<p class="sandbox">Test mode: no real money moves.</p>`}
 </main>`,
   );
 }
 
-function cardForm(view: CheckoutView, amount: string, form: CardFormState): SafeHtml {
-  const invalid = form.error !== undefined;
+/** A pending request: what its provider asks for (a card, a bank transfer); any other: its state. */
+function howToPay(view: CheckoutView, amount: string, form: CardFormState | null): SafeHtml {
+  const instructions = view.status === 'pending' ? view.instructions : null;
+  if (instructions?.kind === 'bank_transfer') return bankTransfer(instructions, amount);
+  if (instructions?.kind === 'card_form' && form !== null) return cardForm(view, amount, form, instructions.testCards);
+  return stateOf(view);
+}
+
+function bankTransfer(instructions: Extract<PaymentInstructions, { kind: 'bank_transfer' }>, amount: string): SafeHtml {
+  return html`<section class="bank-transfer" aria-labelledby="bank-title">
+    <h2 id="bank-title">Pay by bank transfer</h2>
+    <p>Transfer exactly ${amount} to this account, quoting the reference exactly: it is how your payment is recognised.</p>
+    <dl>
+      <dt>Beneficiary</dt><dd>${instructions.beneficiary}</dd>
+      <dt>IBAN</dt><dd><code>${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}</code></dd>
+      <dt>BIC</dt><dd><code>${instructions.bic}</code></dd>
+      <dt>Amount</dt><dd>${amount}</dd>
+      <dt>Reference</dt><dd><code id="payment-reference">${instructions.reference}</code></dd>
+    </dl>
+    <p class="help">This page shows the payment as received once your bank's transfer arrives, usually within one to two business days.</p>
+  </section>`;
+}
+
+function cardForm(view: CheckoutView, amount: string, form: CardFormState, testCards: readonly { number: string; result: string }[]): SafeHtml {
+  // A declined attempt (this submit's, or an earlier one shown on a reload) asks for another card.
+  const declined = view.payment.lastFailureCode === null ? undefined : `${FAILURES[view.payment.lastFailureCode]} Try another card.`;
+  const error = form.error ?? declined;
+  const invalid = error !== undefined;
   const action = view.payment.captureMethod === 'manual' ? `Authorize ${amount}` : `Pay ${amount}`;
   return html`<form method="post">
     <input type="hidden" name="anti_forgery" value="${form.antiForgery}">
     <label for="card-number">Card number</label>
     <input id="card-number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" maxlength="40" required
-      value="${form.cardNumber ?? ''}" aria-describedby="${invalid ? 'card-error card-help' : 'card-help'}"${invalid ? html` aria-invalid="true" autofocus` : null}>
-    ${invalid ? html`<p id="card-error" class="error" role="alert">${form.error}</p>` : null}
+      value="${form.cardNumber ?? ''}" aria-describedby="${[invalid ? 'card-error' : '', testCards.length === 0 ? '' : 'card-help'].join(' ').trim()}"${invalid ? html` aria-invalid="true" autofocus` : null}>
+    ${invalid ? html`<p id="card-error" class="error" role="alert">${error}</p>` : null}
     <button type="submit">${action}</button>
-    <div id="card-help" class="help">
-      <p>Sandbox test cards:</p>
-      <ul>${SANDBOX_TEST_CARDS.map((card) => html`<li><code>${card.number}</code> ${card.result}</li>`)}</ul>
-    </div>
+    ${testCards.length === 0 ? null : html`<div id="card-help" class="help">
+      <p>Test cards:</p>
+      <ul>${testCards.map((card) => html`<li><code>${card.number}</code> ${card.result}</li>`)}</ul>
+    </div>`}
   </form>`;
 }
 
@@ -89,7 +116,7 @@ function stateOf(view: CheckoutView): SafeHtml {
     case 'expired':
       return state('expired', 'Payment request expired', `This request could be paid until ${formatInstant(payment.expiresAt)}. Ask ${view.merchantName} for a new link.`);
     case 'pending':
-      return state('canceled', 'Payment unavailable', 'This payment cannot be made on this page.');
+      return state('canceled', 'Payment unavailable', `This payment cannot be made on this page now. Ask ${view.merchantName} how else to pay.`);
   }
 }
 

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   refresh_token_expired: 401,
   insufficient_permissions: 403,
   account_closed: 403,
+  test_mode_only: 403,
   not_found: 404,
   user_not_found: 404,
   account_not_found: 404,

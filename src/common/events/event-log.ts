@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'transaction.canceled',
   'payment.created',
   'payment.authorized',
+  'payment.attempt_failed',
   'payment.succeeded',
   'payment.failed',
   'payment.canceled',

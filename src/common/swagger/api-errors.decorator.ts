@@ -27,6 +27,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   refresh_token_expired: { description: 'The refresh token has expired; log in again.' },
   insufficient_permissions: { description: 'Your role does not allow this operation.' },
   account_closed: { description: 'The account is closed.' },
+  test_mode_only: { description: 'simulate drives test-mode payment requests only: this one is live, and only its customer can pay it.' },
   not_found: { description: 'No route GET /v1/transaction.' },
   user_not_found: { description: 'No such user.' },
   account_not_found: { description: 'No such account.' },

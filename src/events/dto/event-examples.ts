@@ -22,7 +22,7 @@ const CHANGED = new Date('2026-11-21T10:17:02.456Z');
 
 const account: Account = {
   id: ACCOUNT_ID, type: 'business', name: 'Analytical Engines Ltd', email: 'billing@example.com', preferences: { locale: 'en-GB' },
-  status: 'open', overdraft: 'allowed', ownerUserId: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', createdAt: CREATED, updatedAt: CREATED, closedAt: null,
+  status: 'open', overdraft: 'allowed', mode: 'live', ownerUserId: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', createdAt: CREATED, updatedAt: CREATED, closedAt: null,
 };
 const user: User = {
   id: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', email: 'ada@example.com', passwordHash: '', name: 'Ada Lovelace', role: 'member',
@@ -31,14 +31,14 @@ const user: User = {
 const transaction: Transaction = {
   id: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', accountId: ACCOUNT_ID, type: 'payment', status: 'pending', direction: 'debit', amount: 1250,
   currency: 'EUR', description: 'Order 1042', referenceIds: ['ORDER-1042'], metadata: { order_id: '1042' }, notes: null,
-  counterpartyAccountId: null, paymentId: null, refundedTransactionId: null, amountRefunded: 0,
+  counterpartyAccountId: null, paymentId: null, refundedTransactionId: null, amountRefunded: 0, livemode: true,
   createdAt: CREATED, updatedAt: CREATED, postedAt: null, canceledAt: null,
 };
 const payment: PaymentRequest = {
   id: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', accountId: ACCOUNT_ID, purpose: 'invoice', referenceId: 'INV-2026-00042', amount: 4999,
   currency: 'EUR', description: 'Invoice 42: consulting, November', customerEmail: 'grace@example.com', customerName: 'Grace Hopper',
-  captureMethod: 'automatic', status: 'pending', provider: 'sandbox', paymentUrl: 'https://pay.example.com/pay/4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f',
-  checkoutToken: '4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f', failureCode: null, metadata: { order_id: '1042' }, transactionId: null,
+  captureMethod: 'automatic', status: 'pending', provider: 'bank_transfer', providerReference: 'RF024Z8X9T2M3N4P5Q6R7S8T9', livemode: true, paymentUrl: 'https://pay.example.com/pay/4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f',
+  checkoutToken: '4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f', failureCode: null, lastFailureCode: null, metadata: { order_id: '1042' }, transactionId: null,
   expiresAt: new Date('2026-11-28T10:15:30.123Z'), createdAt: CREATED, updatedAt: CREATED, paidAt: null,
 };
 const changed = { updatedAt: CHANGED };
@@ -71,6 +71,8 @@ function objectOf(type: EventType): object {
       return toPaymentResponse({ ...payment, ...changed, captureMethod: 'manual', status: 'authorized' }, CHANGED);
     case 'payment.succeeded':
       return toPaymentResponse({ ...payment, ...changed, status: 'succeeded', paidAt: CHANGED, transactionId: 'txn_01JDQ5A0B1C2D3E4F5G6H7J8K9' }, CHANGED);
+    case 'payment.attempt_failed':
+      return toPaymentResponse({ ...payment, ...changed, lastFailureCode: 'card_declined' }, CHANGED);
     case 'payment.failed':
       return toPaymentResponse({ ...payment, ...changed, status: 'failed', failureCode: 'card_declined' }, CHANGED);
     case 'payment.canceled':
@@ -88,6 +90,7 @@ function exampleEvent(type: EventType, index: number): EventResponseDto {
     type,
     account_id: ACCOUNT_ID,
     sequence: 41 + index,
+    livemode: true,
     created_at: CHANGED.toISOString(),
     data: { object: objectOf(type) },
   };

@@ -42,6 +42,9 @@ export class EventResponseDto {
   @ApiProperty({ type: 'integer', example: 42, description: "The event's place in its account's stream: 1, 2, 3... without gaps." })
   sequence: number;
 
+  @ApiProperty({ example: true, description: "The account's mode: true for live money (events of no account: the deployment's default mode)." })
+  livemode: boolean;
+
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
@@ -58,6 +61,7 @@ export function toEventResponse(event: EventRecord): EventResponseDto {
     type: event.type,
     account_id: event.stream === PLATFORM_STREAM ? null : event.stream,
     sequence: event.sequence,
+    livemode: event.livemode,
     created_at: event.createdAt.toISOString(),
     data: JSON.parse(event.data) as EventDataDto,
   };

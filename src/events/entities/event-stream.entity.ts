@@ -1,4 +1,4 @@
-import { Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { AmountColumn } from '../../database/columns';
 
 /** The last sequence handed out in a stream; its row is the lock that keeps sequences gapless and ordered. */
@@ -9,4 +9,8 @@ export class EventStream {
 
   @AmountColumn({ name: 'last_sequence' })
   lastSequence: number;
+
+  /** The mode of the stream's account, taken when the stream starts, for its events. */
+  @Column({ type: 'boolean', default: false })
+  livemode: boolean;
 }

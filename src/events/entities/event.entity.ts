@@ -28,6 +28,10 @@ export class EventRecord {
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 
+  /** Its account's mode (the platform's events: ACCOUNTS_DEFAULT_MODE's). */
+  @Column({ type: 'boolean', default: false })
+  livemode: boolean;
+
   /** `{ "object": ... }` as JSON text, written once. */
   @Column({ type: 'text' })
   data: string;

@@ -89,6 +89,18 @@ export class CreatePaymentRequestDto {
   @IsJsonObject(checkMetadata)
   metadata?: Metadata;
 
+  @ApiPropertyOptional({
+    example: 'bank_transfer',
+    maxLength: 32,
+    description:
+      'The provider that collects the money (GET /v1/payment_providers lists the enabled ones): `sandbox` (test accounts only: test cards and simulate) ' +
+      "or `bank_transfer` (the page shows your bank details and an RF reference; a bank statement settles it). Default: the first enabled provider that serves the account's mode.",
+  })
+  @IsOmittable()
+  @IsString()
+  @MaxChars(32)
+  provider?: string;
+
   @ApiPropertyOptional({ description: "Admins: the account (`acc_...`) to be paid (default: the caller's own). Members leave it out." })
   @IsOmittable()
   @IsString()

@@ -54,6 +54,28 @@ export class PaymentResponseDto {
   @ApiProperty({ ...FAILURE_CODE_SCHEMA, example: null })
   failure_code: PaymentFailureCode | null;
 
+  @ApiProperty({
+    enum: [...PAYMENT_FAILURE_CODES, null],
+    nullable: true,
+    example: null,
+    description: "Why the customer's last attempt was declined (the request stays `pending` and the page lets them try again); null before any.",
+  })
+  last_failure_code: PaymentFailureCode | null;
+
+  @ApiProperty({ example: 'sandbox', description: 'The provider chosen at creation (GET /v1/payment_providers); every later step of the request goes to it.' })
+  provider: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'How the provider knows the request: for `bank_transfer`, the ISO 11649 RF creditor reference the customer quotes on the transfer (print it on the invoice). Null for the sandbox.',
+  })
+  provider_reference: string | null;
+
+  @ApiProperty({ example: false, description: "The account's mode: true for live money. The sandbox and `simulate` serve test requests only." })
+  livemode: boolean;
+
   @ApiProperty({ example: 'https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
   payment_url: string;
 
@@ -120,6 +142,10 @@ export function toPaymentResponse(payment: PaymentRequest, now = new Date()): Pa
     capture_method: payment.captureMethod,
     status: effectiveStatus(payment, now),
     failure_code: payment.failureCode,
+    last_failure_code: payment.lastFailureCode,
+    provider: payment.provider,
+    provider_reference: payment.providerReference,
+    livemode: payment.livemode,
     payment_url: payment.paymentUrl,
     expires_at: payment.expiresAt.toISOString(),
     metadata: payment.metadata,

@@ -10,8 +10,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Stored statuses that still await the customer or a capture; past expires_at they read as expired. */
 export const OPEN_PAYMENT_STATUSES: readonly PaymentStatus[] = ['pending', 'authorized'];
 
-/** Why a request failed: the card was declined, or its funds were insufficient. */
-export const PAYMENT_FAILURE_CODES = ['card_declined', 'insufficient_funds'] as const;
+/** Why an attempt or a request failed: the card was declined, its funds were insufficient, or a test card met a live request. */
+export const PAYMENT_FAILURE_CODES = ['card_declined', 'insufficient_funds', 'test_card_in_live_mode'] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
 export type PaymentMetadata = Record<string, string>;
@@ -24,6 +24,7 @@ export type PaymentMetadata = Record<string, string>;
 @Index('idx_payment_requests_account_purpose', ['accountId', 'purpose', 'id'])
 @Index('idx_payment_requests_account_customer', ['accountId', 'customerEmail', 'id'])
 @Index('uq_payment_requests_checkout_token', ['checkoutToken'], { unique: true })
+@Index('uq_payment_requests_provider_reference', ['provider', 'providerReference'], { unique: true })
 export class PaymentRequest {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;
@@ -60,9 +61,17 @@ export class PaymentRequest {
   @Column({ type: 'varchar', length: 16 })
   status: PaymentStatus;
 
-  /** The provider that serves the checkout page (`sandbox` is built in). */
+  /** The provider chosen at creation: every later step of the request goes to it. */
   @Column({ type: 'varchar', length: 32 })
   provider: string;
+
+  /** How the provider knows the request (bank_transfer: the RF creditor reference the customer quotes); unique per provider. */
+  @Column({ name: 'provider_reference', type: 'varchar', length: 64, nullable: true })
+  providerReference: string | null;
+
+  /** Its account's mode: true for live money. */
+  @Column({ type: 'boolean', default: false })
+  livemode: boolean;
 
   @Column({ name: 'payment_url', type: 'varchar', length: 2048 })
   paymentUrl: string;
@@ -76,6 +85,10 @@ export class PaymentRequest {
 
   @Column({ name: 'failure_code', type: 'varchar', length: 32, nullable: true })
   failureCode: PaymentFailureCode | null;
+
+  /** Why the customer's last attempt was declined (the request stays pending and may be tried again); null before any. */
+  @Column({ name: 'last_failure_code', type: 'varchar', length: 32, nullable: true })
+  lastFailureCode: PaymentFailureCode | null;
 
   @Column({ type: 'simple-json' })
   metadata: PaymentMetadata;

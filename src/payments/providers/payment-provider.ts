@@ -1,7 +1,7 @@
-import { PaymentRequest } from '../entities/payment-request.entity';
-import { PaymentAttempt } from '../payment-status';
+import { Mode } from '../../config/modes';
+import { PaymentFailureCode, PaymentRequest } from '../entities/payment-request.entity';
 
-/** What a provider needs to open the customer-facing checkout of a new payment request. */
+/** What a provider needs to open its side of a new payment request. */
 export interface CheckoutRequest {
   paymentId: string;
   amount: number;
@@ -13,8 +13,10 @@ export interface CheckoutRequest {
 }
 
 export interface Checkout {
-  /** Where the customer pays; sent to them by the merchant. */
+  /** Where the customer pays; sent to them by the merchant. The hosted page, or a provider's own page. */
   paymentUrl: string;
+  /** How the provider knows the request (a bank transfer's payment reference); null when it needs none. */
+  providerReference: string | null;
 }
 
 /** A card as the customer typed it on the hosted page. */
@@ -23,19 +25,65 @@ export interface CardDetails {
 }
 
 /**
- * A payment provider (card acquirer, bank-transfer gateway...). The built-in
- * `sandbox` is the default; a real provider implements the same contract.
- * The hosted page stays provider-neutral: a provider that answers
- * `openCheckout` with its own page sends the customer there (the page
- * redirects), one that answers with `hostedPageUrl` has the page collect the
- * card and ask it to `attempt` the payment.
+ * What a provider answered to a customer's card: approved; declined (`final`:
+ * the request fails, else the customer may try another card); or not a card it
+ * attempts at all (nothing happens).
+ */
+export type PaymentAttempt =
+  | { outcome: 'approved' }
+  | { outcome: 'declined'; failureCode: PaymentFailureCode; final: boolean }
+  | { outcome: 'card_not_accepted'; message: string };
+
+/** What providers really differ in, declared rather than guessed from their names (GET /v1/payment_providers). */
+export interface ProviderCapabilities {
+  /** The hosted page collects a card and the provider attempts it. */
+  cardOnPage: boolean;
+  /** `capture_method: manual`: the customer authorizes, the merchant captures later. */
+  manualCapture: boolean;
+  /** A succeeded request's money can be given back through the provider. */
+  refunds: boolean;
+  /** The money arrives after the customer's visit, reported by something else (a bank statement). */
+  asynchronousSettlement: boolean;
+}
+
+/** What the hosted page shows the customer of a pending request. */
+export type PaymentInstructions =
+  | { kind: 'card_form'; testCards: readonly { number: string; result: string }[] }
+  | { kind: 'bank_transfer'; iban: string; bic: string; beneficiary: string; reference: string };
+
+/**
+ * A payment provider (card acquirer, bank-transfer gateway...): one folder
+ * beside this file that implements this class, and one line in
+ * registered-providers.ts. A request stores the provider chosen at its
+ * creation, and every later step (its page, capture, cancel, settlement) goes
+ * to that provider through the registry. The provider's answer and the
+ * request's move (ledger, events) are then written in one database transaction
+ * by the payments module, whatever the provider.
  */
 export abstract class PaymentProvider {
-  /** Stored on each payment request, so a request stays with the provider that opened it. */
+  /** Stored on each payment request (up to 32 characters). */
   abstract readonly name: string;
+  /** The modes whose accounts may use it: the sandbox moves no real money, so it serves test accounts only. */
+  abstract readonly modes: readonly Mode[];
+  abstract readonly capabilities: ProviderCapabilities;
 
+  /** Opens the provider's side of a new request. */
   abstract openCheckout(request: CheckoutRequest): Promise<Checkout>;
 
-  /** Asks for the money; approved, or refused with the reason the customer is shown. */
-  abstract attempt(payment: PaymentRequest, card: CardDetails): Promise<PaymentAttempt>;
+  /** What the hosted page shows for a pending request. */
+  abstract instructions(payment: PaymentRequest): PaymentInstructions;
+
+  /** Card providers (`cardOnPage`): asks for the money. Called outside any database transaction (a network call). */
+  attempt(payment: PaymentRequest, card: CardDetails): Promise<PaymentAttempt> {
+    void card;
+    return Promise.reject(new Error(`provider ${this.name} takes no card (payment request ${payment.id})`));
+  }
+
+  /** `manualCapture` providers: takes the authorized funds, before the request becomes succeeded. */
+  capture(payment: PaymentRequest): Promise<void> {
+    return Promise.reject(new Error(`provider ${this.name} has no manual capture (payment request ${payment.id})`));
+  }
+
+  /** The merchant withdrew the request (or released its authorization): the provider lets go of it. */
+  abstract cancel(payment: PaymentRequest): Promise<void>;
 }

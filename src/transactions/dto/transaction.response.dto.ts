@@ -69,6 +69,9 @@ export class TransactionResponseDto {
   })
   amount_refunded: number | null;
 
+  @ApiProperty({ example: true, description: "True for live money (the account's `mode`); test transactions never move live balances." })
+  livemode: boolean;
+
   @ApiProperty({ example: TIMESTAMP })
   created_at: string;
 
@@ -103,6 +106,7 @@ export function toTransactionResponse(transaction: Transaction, viewer: string |
     payment_id: transaction.paymentId,
     refunded_transaction_id: transaction.refundedTransactionId,
     amount_refunded: transaction.type === 'payment' ? transaction.amountRefunded : null,
+    livemode: transaction.livemode,
     created_at: transaction.createdAt.toISOString(),
     updated_at: transaction.updatedAt.toISOString(),
     posted_at: transaction.postedAt?.toISOString() ?? null,

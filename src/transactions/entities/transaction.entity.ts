@@ -87,6 +87,10 @@ export class Transaction {
   @AmountColumn({ name: 'amount_refunded', default: 0 })
   amountRefunded: number;
 
+  /** Its account's mode (fixed at the account's creation): true for live money. */
+  @Column({ type: 'boolean', default: false })
+  livemode: boolean;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 

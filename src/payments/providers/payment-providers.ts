@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { Mode } from '../../config/modes';
+import { StartupError } from '../../config/startup-error';
+import { PaymentProvider } from './payment-provider';
+import { SANDBOX_PROVIDER } from './sandbox/sandbox.provider';
+
+/** The registered providers' instances, as the module builds them (REGISTERED_PROVIDERS, in order). */
+export abstract class ProviderInstances {
+  abstract readonly all: readonly PaymentProvider[];
+}
+
+/**
+ * The enabled providers, by the name each payment request stores. Built once
+ * at start-up from PAYMENT_PROVIDERS (an unknown name stops the start) and
+ * SANDBOX (false: the sandbox is not enabled, whatever the list says).
+ */
+@Injectable()
+export class PaymentProviders {
+  private readonly enabled: ReadonlyMap<string, PaymentProvider>;
+
+  constructor(instances: ProviderInstances, config: AppConfig) {
+    const known = new Map(instances.all.map((provider) => [provider.name, provider]));
+    const unknown = config.payments.providers.filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      throw new StartupError(`PAYMENT_PROVIDERS names unknown providers (${unknown.join(', ')}); this build has ${[...known.keys()].join(', ')}`);
+    }
+    const names = config.payments.providers.filter((name) => name !== SANDBOX_PROVIDER || config.payments.sandbox);
+    this.enabled = new Map(names.map((name) => [name, known.get(name)!]));
+  }
+
+  /** In PAYMENT_PROVIDERS's order. */
+  list(): PaymentProvider[] {
+    return [...this.enabled.values()];
+  }
+
+  /** The enabled provider of that name; null when it is unknown or not enabled (any more). */
+  find(name: string): PaymentProvider | null {
+    return this.enabled.get(name) ?? null;
+  }
+
+  /** The first enabled provider that serves accounts of the mode; null when none does. */
+  defaultFor(mode: Mode): PaymentProvider | null {
+    return this.list().find((provider) => provider.modes.includes(mode)) ?? null;
+  }
+}

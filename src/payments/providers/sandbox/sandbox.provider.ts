@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { PaymentRequest } from '../../entities/payment-request.entity';
+import { CardDetails, Checkout, CheckoutRequest, PaymentAttempt, PaymentInstructions, PaymentProvider, ProviderCapabilities } from '../payment-provider';
+import { SANDBOX_TEST_CARDS, sandboxAttempt } from './sandbox-cards';
+
+export const SANDBOX_PROVIDER = 'sandbox';
+
+/**
+ * Moves no money, so it serves test-mode accounts only, and SANDBOX=false (the
+ * default in production) leaves it out altogether. Its checkout is the
+ * service's hosted page, where the test cards decide the outcome;
+ * POST /v1/payments/{payment_id}/simulate drives a test request without the page.
+ */
+@Injectable()
+export class SandboxPaymentProvider extends PaymentProvider {
+  readonly name = SANDBOX_PROVIDER;
+  readonly modes = ['test'] as const;
+  readonly capabilities: ProviderCapabilities = { cardOnPage: true, manualCapture: true, refunds: false, asynchronousSettlement: false };
+
+  openCheckout(request: CheckoutRequest): Promise<Checkout> {
+    return Promise.resolve({ paymentUrl: request.hostedPageUrl, providerReference: null });
+  }
+
+  instructions(): PaymentInstructions {
+    return { kind: 'card_form', testCards: SANDBOX_TEST_CARDS };
+  }
+
+  override attempt(_payment: PaymentRequest, card: CardDetails): Promise<PaymentAttempt> {
+    return Promise.resolve(sandboxAttempt(card.number));
+  }
+
+  override capture(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  cancel(): Promise<void> {
+    return Promise.resolve();
+  }
+}
