@@ -3,6 +3,7 @@ import { AccountClosureModule } from './account-closure/account-closure.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckoutModule } from './checkout/checkout.module';
+import { BankStatementsModule } from './bank-statements/bank-statements.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -47,6 +48,7 @@ export class AppModule {
         EventsModule,
         WebhooksModule,
         CheckoutModule,
+        BankStatementsModule,
         SignInModule,
         AccountClosureModule,
         MetricsModule.forRoot(config),

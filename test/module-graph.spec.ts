@@ -37,6 +37,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   webhooks: 12,
   // The hosted page customers pay on: above payments, whose transitions it drives.
   checkout: 13,
+  // Statements imported by admins, reconciled with the bank-transfer requests through payments' settlement.
+  'bank-statements': 13,
   'sign-in': 14,
   'account-closure': 15,
   // Above everything it reads at scrape time (the database pool, the webhook queue).

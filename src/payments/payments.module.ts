@@ -6,6 +6,7 @@ import { TransactionsModule } from '../transactions/transactions.module';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentExpiry } from './payment-expiry';
 import { PaymentProvidersController } from './payment-providers.controller';
+import { PaymentSettlement } from './payment-settlement';
 import { PaymentTransitions } from './payment-transitions';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
@@ -26,11 +27,12 @@ import { REGISTERED_PROVIDERS } from './providers/registered-providers';
     PaymentsRepository,
     PaymentsService,
     PaymentTransitions,
+    PaymentSettlement,
     PaymentExpiry,
     ...REGISTERED_PROVIDERS,
     { provide: ProviderInstances, useFactory: (...all: PaymentProvider[]): ProviderInstances => ({ all }), inject: [...REGISTERED_PROVIDERS] },
     PaymentProviders,
   ],
-  exports: [PaymentsRepository, PaymentsService, PaymentTransitions, PaymentProviders],
+  exports: [PaymentsRepository, PaymentsService, PaymentTransitions, PaymentSettlement, PaymentProviders],
 })
 export class PaymentsModule {}

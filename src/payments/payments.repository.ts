@@ -51,6 +51,11 @@ export class PaymentsRepository {
     return manager.findOneBy(PaymentRequest, { checkoutToken });
   }
 
+  /** The request a provider knows by that reference (unique per provider); null for any other. */
+  findByProviderReference(manager: EntityManager, provider: string, providerReference: string): Promise<PaymentRequest | null> {
+    return manager.findOneBy(PaymentRequest, { provider, providerReference });
+  }
+
   /** The request when it belongs to an account in scope; null otherwise. */
   findVisible(manager: EntityManager, scope: AccountScope, paymentId: string): Promise<PaymentRequest | null> {
     if (scope.kind === 'none') return Promise.resolve(null);

@@ -1,0 +1,45 @@
+/**
+ * The request examples of POST /v1/bank_statements: one credit of 49.99 EUR quoting the RF reference of the
+ * example bank-transfer request (RF02 4Z8X 9T2M 3N4P 5Q6R 7S8T 9), and one debit that the import ignores.
+ */
+export const CAMT053_EXAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>STMT-2026-11-25</MsgId><CreDtTm>2026-11-25T18:00:00Z</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT-2026-11-25-1</Id>
+      <CreDtTm>2026-11-25T18:00:00Z</CreDtTm>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+      <Ntry>
+        <NtryRef>1</NtryRef>
+        <Amt Ccy="EUR">49.99</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-11-25</Dt></BookgDt>
+        <ValDt><Dt>2026-11-25</Dt></ValDt>
+        <AcctSvcrRef>2026112500017</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+        <NtryDtls><TxDtls>
+          <Amt Ccy="EUR">49.99</Amt>
+          <RltdPties><Dbtr><Pty><Nm>Grace Hopper</Nm></Pty></Dbtr></RltdPties>
+          <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp><Ref>RF024Z8X9T2M3N4P5Q6R7S8T9</Ref></CdtrRefInf></Strd></RmtInf>
+        </TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <NtryRef>2</NtryRef>
+        <Amt Ccy="EUR">12.00</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-11-25</Dt></BookgDt>
+        <AcctSvcrRef>2026112500018</AcctSvcrRef>
+        <BkTxCd><Domn><Cd>ACMT</Cd><Fmly><Cd>MDOP</Cd><SubFmlyCd>CHRG</SubFmlyCd></Fmly></Domn></BkTxCd>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+
+export const CSV_EXAMPLE = `booking_date,amount,currency,reference,entry_id
+2026-11-25,49.99,EUR,RF02 4Z8X 9T2M 3N4P 5Q6R 7S8T 9,2026112500017
+2026-11-25,-12.00,EUR,,2026112500018
+`;
