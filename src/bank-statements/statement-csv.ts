@@ -2,7 +2,7 @@ import { minorUnitsOf, statementCurrency, statementDate } from './statement-amou
 import { StatementFormatError, type StatementLine } from './statement-line';
 
 /**
- * A statement as CSV (RFC 4180): the header row exactly `booking_date,amount,currency,reference,entry_id`, in
+ * A statement as CSV (RFC 4180): the header row exactly `booking_date,amount,currency,reference,entry_id` (unquoted), in
  * that order (a file with other columns or another order is refused, not guessed at), then one row per booking.
  * A UTF-8 byte-order mark, CRLF or LF line ends, quoted fields (with commas, doubled quotes and line breaks) and
  * blank lines at the end are accepted. Amounts are in major units as the bank writes them ("1234.50"), negative
@@ -11,6 +11,7 @@ import { StatementFormatError, type StatementLine } from './statement-line';
  */
 
 export const STATEMENT_CSV_COLUMNS = ['booking_date', 'amount', 'currency', 'reference', 'entry_id'] as const;
+const HEADER_ROW = STATEMENT_CSV_COLUMNS.join(',');
 
 interface CsvRecord {
   /** 1-based line where the record starts. */
@@ -19,37 +20,34 @@ interface CsvRecord {
 }
 
 export function parseStatementCsv(text: string): StatementLine[] {
-  const records = csvRecords(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  const [header, ...rows] = records;
-  if (header === undefined || !sameColumns(header.fields)) {
-    throw new StatementFormatError(1, `the header row must be exactly ${STATEMENT_CSV_COLUMNS.join(',')}`);
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const headerEnd = body.search(/[\r\n]/);
+  if ((headerEnd === -1 ? body : body.slice(0, headerEnd)) !== HEADER_ROW) {
+    throw new StatementFormatError(1, `the header row must be exactly ${HEADER_ROW}`);
   }
-  const blankFrom = firstOfTrailingBlanks(rows);
+  const records = csvRecords(body);
+  records.next();
   const lines: StatementLine[] = [];
-  for (const record of rows.slice(0, blankFrom)) {
+  // Blank rows are an error only when a row follows them: blank lines at the end are allowed.
+  const blanks: CsvRecord[] = [];
+  for (const record of records) {
+    if (isBlank(record)) {
+      blanks.push(record);
+      continue;
+    }
+    if (blanks.length > 0) throw new StatementFormatError(blanks[0].line, 'blank line inside the statement');
     const line = statementLineOf(record);
     if (line !== null) lines.push(line);
   }
   return lines;
 }
 
-function sameColumns(fields: readonly string[]): boolean {
-  return fields.length === STATEMENT_CSV_COLUMNS.length && STATEMENT_CSV_COLUMNS.every((column, index) => fields[index] === column);
-}
-
 function isBlank(record: CsvRecord): boolean {
   return record.fields.length === 1 && record.fields[0] === '';
 }
 
-function firstOfTrailingBlanks(rows: readonly CsvRecord[]): number {
-  let end = rows.length;
-  while (end > 0 && isBlank(rows[end - 1])) end--;
-  return end;
-}
-
 /** The line of one row; null for a debit. */
 function statementLineOf({ line, fields }: CsvRecord): StatementLine | null {
-  if (isBlank({ line, fields })) throw new StatementFormatError(line, 'blank line inside the statement');
   if (fields.length !== STATEMENT_CSV_COLUMNS.length) {
     throw new StatementFormatError(line, `${fields.length} fields, expected ${STATEMENT_CSV_COLUMNS.length} (${STATEMENT_CSV_COLUMNS.join(',')})`);
   }
@@ -67,19 +65,19 @@ function statementLineOf({ line, fields }: CsvRecord): StatementLine | null {
   };
 }
 
-/** RFC 4180 records with the line each starts on. A text ending in a line break has no empty record after it. */
-function csvRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+/** RFC 4180 records with the line each starts on, read as they are asked for. A final line break ends the last record. */
+function* csvRecords(text: string): Generator<CsvRecord> {
   let fields: string[] = [];
   let field = '';
   let line = 1;
   let recordLine = 1;
   let at = 0;
-  const endRecord = (): void => {
+  const endRecord = (): CsvRecord => {
     fields.push(field);
-    records.push({ line: recordLine, fields });
+    const record = { line: recordLine, fields };
     fields = [];
     field = '';
+    return record;
   };
   while (at < text.length) {
     const char = text[at];
@@ -108,7 +106,7 @@ function csvRecords(text: string): CsvRecord[] {
       field = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[at + 1] === '\n') at++;
-      endRecord();
+      yield endRecord();
       line++;
       recordLine = line;
     } else {
@@ -116,8 +114,7 @@ function csvRecords(text: string): CsvRecord[] {
     }
     at++;
   }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
+  if (field !== '' || fields.length > 0) yield endRecord();
 }
 
 function countLineBreaks(value: string): number {
