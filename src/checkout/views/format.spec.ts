@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatAmount, formatInstant, minorUnitDigits } from './format';
+import { minorUnitDigits } from '../../common/money/currencies';
+import { formatAmount, formatInstant } from './format';
 
 describe('checkout formatting', () => {
   it("respects each currency's minor units: none for JPY, two for EUR, three for BHD", () => {

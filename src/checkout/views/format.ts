@@ -1,3 +1,5 @@
+import { minorUnitDigits } from '../../common/money/currencies';
+
 const LOCALE = 'en';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -9,11 +11,6 @@ function currencyFormat(currency: string): Intl.NumberFormat {
     formatters.set(currency, format);
   }
   return format;
-}
-
-/** How many minor units the currency has (JPY 0, EUR 2, BHD 3), as Intl.NumberFormat knows them. */
-export function minorUnitDigits(currency: string): number {
-  return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /**

@@ -24,3 +24,19 @@ const ACTIVE = new Set<string>(CURRENCY_CODES);
 export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && ACTIVE.has(value);
 }
+
+const minorUnitDigitsByCurrency = new Map<string, number>();
+
+/**
+ * How many minor units the currency has (JPY 0, EUR 2, BHD 3), as Intl.NumberFormat (CLDR) knows them:
+ * the one reading of "minor units" for amounts, the checkout page and bank statements alike. CLDR differs
+ * from ISO 4217's table for a few currencies that are in practice used without decimals (HUF, IDR, IQD, ...: 0).
+ */
+export function minorUnitDigits(currency: string): number {
+  let digits = minorUnitDigitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    minorUnitDigitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
