@@ -23,8 +23,6 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   database: 1,
   common: 2,
   'rate-limit': 3,
-  // Pure parsers of bank statements and RF references, built on common's currencies; the bank_transfer provider reads them.
-  'bank-statements': 3,
   idempotency: 4,
   auth: 5,
   users: 6,

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { ApiBodyErrors } from '../common/swagger/api-errors.decorator';
@@ -28,13 +28,12 @@ export class BankStatementsController {
       '`payment.succeeded`), one database transaction per line. Lines are kept by the bank\'s entry id: importing a statement again settles nothing ' +
       'twice, also when two imports race, so no Idempotency-Key is needed. A malformed statement is `400 validation_error` naming the line, and ' +
       'nothing of it is applied. The answer is the reconciliation report.',
-  })
-  @ApiConsumes('application/xml', 'text/csv')
-  @ApiBody({
-    required: true,
-    content: {
-      'application/xml': { schema: { type: 'string' }, examples: { camt053: { summary: 'A camt.053 statement with one credit', value: CAMT053_EXAMPLE } } },
-      'text/csv': { schema: { type: 'string' }, examples: { csv: { summary: 'The same credit as CSV', value: CSV_EXAMPLE } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/xml': { schema: { type: 'string' }, examples: { camt053: { summary: 'A camt.053 statement with one credit and one debit', value: CAMT053_EXAMPLE } } },
+        'text/csv': { schema: { type: 'string' }, examples: { csv: { summary: 'The same lines as CSV', value: CSV_EXAMPLE } } },
+      },
     },
   })
   @ApiOkResponse({ type: ReconciliationReportDto })

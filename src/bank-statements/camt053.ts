@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { findCreditorReference } from './creditor-reference';
+import { findCreditorReference } from '../payments/providers/bank-transfer/creditor-reference';
 import { minorUnitsOf, statementCurrency, statementDate } from './statement-amount';
 import { StatementFormatError, type StatementLine } from './statement-line';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { newId } from '../common/ids/ids';
+import { newId } from '../../../common/ids/ids';
 import {
   createCreditorReference,
   creditorReferenceFor,
