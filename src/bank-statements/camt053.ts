@@ -8,7 +8,9 @@ import { StatementFormatError, type StatementLine } from './statement-line';
  *
  * Read: Document/BkToCstmrStmt/Stmt[]/Ntry[]. An entry counts when it is a credit (CdtDbtInd CRDT) and booked
  * (Sts BOOK, or Sts/Cd BOOK from .08 on). Debits are skipped unread; so are entries not booked yet (PDNG, INFO,
- * FUTR): a pending credit may still be reversed, and it comes back as BOOK on a later statement, where it counts.
+ * FUTR): a pending credit may still be reversed, and it comes back as BOOK on a later statement, where it counts;
+ * and so are credits with RvslInd true, which undo one of the account's own debits. An entry without TxDtls takes
+ * the RF reference found in AddtlNtryInf, if any.
  * Its id is AcctSvcrRef, else NtryRef. An entry with several TxDtls (a batch) gives one line per TxDtls, each
  * with its own amount (AmtDtls/TxAmt/Amt, or Amt from .08 on) and id (Refs/AcctSvcrRef, else `<entry id>/<n>`);
  * those amounts must add up to the entry's. The reference is RmtInf/Strd/CdtrRefInf/Ref as given, else the RF
@@ -51,7 +53,12 @@ export function parseCamt053(xml: string): StatementLine[] {
     throw new StatementFormatError(invalid.err.line, `the XML is not well-formed: ${invalid.err.msg}`);
   }
   checkNamespace(xml);
-  const statements = children(child(child(parser.parse(xml) as XmlNode, 'Document'), 'BkToCstmrStmt'), 'Stmt');
+  const document = parser.parse(xml) as Record<string, XmlNode>;
+  // The validator lets several top-level elements through; a statement has exactly one, Document.
+  if (Object.keys(document).join() !== 'Document' || Array.isArray(document.Document)) {
+    throw new StatementFormatError(null, 'not a camt.053 statement: the document must have exactly one root element, Document');
+  }
+  const statements = children(child(document.Document, 'BkToCstmrStmt'), 'Stmt');
   if (statements.length === 0) throw new StatementFormatError(null, 'not a camt.053 statement: Document/BkToCstmrStmt/Stmt is missing');
   const positions = elementLines(xml);
   const lines: StatementLine[] = [];
@@ -88,6 +95,8 @@ function entryLines(entry: XmlNode, line: number, transactions: readonly XmlNode
   const status = text(child(entry, 'Sts')) ?? text(child(child(entry, 'Sts'), 'Cd')) ?? text(child(child(entry, 'Sts'), 'Prtry'));
   if (status === undefined) throw new StatementFormatError(line, 'entry status (Sts) is missing');
   if (status !== 'BOOK') return [];
+  // A credit that reverses one of the account's own debits (a returned outgoing payment) is no customer's payment.
+  if (text(child(entry, 'RvslInd')) === 'true') return [];
 
   const entryId = text(child(entry, 'AcctSvcrRef')) || text(child(entry, 'NtryRef'));
   if (!entryId) throw new StatementFormatError(line, 'entry has no id (AcctSvcrRef or NtryRef)');
