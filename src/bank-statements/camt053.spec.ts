@@ -111,6 +111,13 @@ describe('camt.053 statements', () => {
   it('refuse a batch whose transactions do not add up to the entry', () => {
     const xml = camt053({ entries: [{ entryId: 'B', amount: 3000, transactions: [{ amount: 1000 }, { amount: 1999 }] }] });
     refused(xml, lineOf(xml, '<Ntry>'), /add up to 2999 minor units, the entry to 3000/);
+    const foreign = camt053({ entries: [{ entryId: 'B', transactions: [{ amount: 1000 }, { amount: 2000 }] }] });
+    // 20.00 is the second transaction's amount only (the entry's is 30.00).
+    assert.throws(() => parseCamt053(foreign.replaceAll('Ccy="EUR">20.00<', 'Ccy="USD">20.00<')), {
+      line: lineOf(foreign, '<TxDtls>', '10.00</Amt>'),
+      entryId: 'B/2',
+      problem: 'transaction 2 of the batch entry on line ' + lineOf(foreign, '<Ntry>') + ' is in USD, the entry in EUR',
+    });
   });
 
   it('convert amounts to minor units exactly: two decimals for EUR, none for JPY, three for BHD', () => {
@@ -136,6 +143,7 @@ describe('camt.053 statements', () => {
     assert.equal(parseCamt053(withAmount('5000.0', 'JPY'))[0].amount, 5000);
     const line = lineOf(withAmount('12.345'), '<Ntry>');
     refused(withAmount('12.345'), line, /12\.345 has more decimals than EUR allows \(2\)/);
+    assert.throws(() => parseCamt053(withAmount('12.345')), { entryId: 'X', message: `line ${line} (entry X): amount 12.345 has more decimals than EUR allows (2)` });
     refused(withAmount('5000.5', 'JPY'), line, /more decimals than JPY allows \(0\)/);
     refused(withAmount('1.2345', 'BHD'), line, /more decimals than BHD allows \(3\)/);
     refused(withAmount('0.00'), line, /not positive/);

@@ -22,7 +22,7 @@ export function parseStatementOffThread(body: string, format: StatementFormat): 
     worker.once('message', (answer: WorkerAnswer) => {
       answered = true;
       if ('lines' in answer) resolve(answer.lines);
-      else reject(new StatementFormatError(answer.formatError.line, answer.formatError.problem));
+      else reject(new StatementFormatError(answer.formatError.line, answer.formatError.problem, answer.formatError.entryId));
     });
     worker.once('error', (error: NodeJS.ErrnoException) => {
       answered = true;

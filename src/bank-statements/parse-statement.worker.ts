@@ -6,7 +6,7 @@ import { StatementFormatError } from './statement-line';
 
 export type WorkerAnswer =
   | { readonly lines: ReturnType<typeof parseStatement> }
-  | { readonly formatError: { readonly line: number | null; readonly problem: string } };
+  | { readonly formatError: { readonly line: number | null; readonly problem: string; readonly entryId: string | null } };
 
 const { body, format } = workerData as { body: string; format: StatementFormat };
 let answer: WorkerAnswer;
@@ -15,6 +15,6 @@ try {
 } catch (error) {
   // Only a statement's own fault travels back as data; anything else fails the worker and rejects as it is.
   if (!(error instanceof StatementFormatError)) throw error;
-  answer = { formatError: { line: error.line, problem: error.problem } };
+  answer = { formatError: { line: error.line, problem: error.problem, entryId: error.entryId } };
 }
 parentPort?.postMessage(answer);
