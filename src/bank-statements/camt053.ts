@@ -1,14 +1,16 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { findCreditorReference } from '../payments/providers/bank-transfer/creditor-reference';
 import { minorUnitsOf, statementCurrency, statementDate } from './statement-amount';
-import { StatementFormatError, type StatementLine } from './statement-line';
+import { StatementFormatError, type StatementLine, type StatementPosition } from './statement-line';
 
 /**
  * ISO 20022 bank-to-customer statements, camt.053.001.02 to camt.053.001.08: the credits booked on the account.
  *
  * Read: Document/BkToCstmrStmt/Stmt[]/Ntry[]. An entry counts when it is a credit (CdtDbtInd CRDT) and booked
  * (Sts BOOK, or Sts/Cd BOOK from .08 on). Debits are skipped unread; so are entries not booked yet (PDNG, INFO,
- * FUTR): a pending credit may still be reversed, and it comes back as BOOK on a later statement, where it counts.
+ * FUTR): a pending credit may still be reversed, and it comes back as BOOK on a later statement, where it counts;
+ * and so are credits with RvslInd true, which undo one of the account's own debits. An entry without TxDtls takes
+ * the RF reference found in AddtlNtryInf, if any.
  * Its id is AcctSvcrRef, else NtryRef. An entry with several TxDtls (a batch) gives one line per TxDtls, each
  * with its own amount (AmtDtls/TxAmt/Amt, or Amt from .08 on) and id (Refs/AcctSvcrRef, else `<entry id>/<n>`);
  * those amounts must add up to the entry's. The reference is RmtInf/Strd/CdtrRefInf/Ref as given, else the RF
@@ -51,7 +53,12 @@ export function parseCamt053(xml: string): StatementLine[] {
     throw new StatementFormatError(invalid.err.line, `the XML is not well-formed: ${invalid.err.msg}`);
   }
   checkNamespace(xml);
-  const statements = children(child(child(parser.parse(xml) as XmlNode, 'Document'), 'BkToCstmrStmt'), 'Stmt');
+  const document = parser.parse(xml) as Record<string, XmlNode>;
+  // The validator lets several top-level elements through; a statement has exactly one, Document.
+  if (Object.keys(document).join() !== 'Document' || Array.isArray(document.Document)) {
+    throw new StatementFormatError(null, 'not a camt.053 statement: the document must have exactly one root element, Document');
+  }
+  const statements = children(child(document.Document, 'BkToCstmrStmt'), 'Stmt');
   if (statements.length === 0) throw new StatementFormatError(null, 'not a camt.053 statement: Document/BkToCstmrStmt/Stmt is missing');
   const positions = elementLines(xml);
   const lines: StatementLine[] = [];
@@ -82,18 +89,20 @@ function checkNamespace(xml: string): void {
 
 /** The lines of one entry: none for a debit or an entry not booked, one, or one per transaction of a batch. */
 function entryLines(entry: XmlNode, line: number, transactions: readonly XmlNode[], transactionLines: readonly number[]): StatementLine[] {
+  const entryId = text(child(entry, 'AcctSvcrRef')) || text(child(entry, 'NtryRef')) || null;
+  const at: StatementPosition = { line, entryId };
   const direction = text(child(entry, 'CdtDbtInd'));
   if (direction === 'DBIT') return [];
-  if (direction !== 'CRDT') throw new StatementFormatError(line, `entry CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`);
+  if (direction !== 'CRDT') throw new StatementFormatError(line, `entry CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`, entryId);
   const status = text(child(entry, 'Sts')) ?? text(child(child(entry, 'Sts'), 'Cd')) ?? text(child(child(entry, 'Sts'), 'Prtry'));
-  if (status === undefined) throw new StatementFormatError(line, 'entry status (Sts) is missing');
+  if (status === undefined) throw new StatementFormatError(line, 'entry status (Sts) is missing', entryId);
   if (status !== 'BOOK') return [];
+  // A credit that reverses one of the account's own debits (a returned outgoing payment) is no customer's payment.
+  if (text(child(entry, 'RvslInd')) === 'true') return [];
 
-  const entryId = text(child(entry, 'AcctSvcrRef')) || text(child(entry, 'NtryRef'));
-  if (!entryId) throw new StatementFormatError(line, 'entry has no id (AcctSvcrRef or NtryRef)');
-  const where = (at: number, id: string): string => `entry ${id} (line ${at})`;
-  const bookingDate = bookingDateOf(entry, line);
-  const { amount, currency } = amountOf(child(entry, 'Amt'), line);
+  if (entryId === null) throw new StatementFormatError(line, 'entry has no id (AcctSvcrRef or NtryRef)');
+  const bookingDate = bookingDateOf(entry, at);
+  const { amount, currency } = amountOf(child(entry, 'Amt'), at);
 
   if (transactions.length <= 1) {
     const transaction = transactions[0];
@@ -102,34 +111,34 @@ function entryLines(entry: XmlNode, line: number, transactions: readonly XmlNode
   }
 
   const lines = transactions.map((transaction, index): StatementLine => {
-    const at = transactionLines[index];
-    const id = text(child(child(transaction, 'Refs'), 'AcctSvcrRef')) || `${entryId}/${index + 1}`;
+    const position = { line: transactionLines[index], entryId: text(child(child(transaction, 'Refs'), 'AcctSvcrRef')) || `${entryId}/${index + 1}` };
+    const batch = `transaction ${index + 1} of the batch entry on line ${line}`;
     const amountNode = child(child(child(transaction, 'AmtDtls'), 'TxAmt'), 'Amt') ?? child(transaction, 'Amt');
-    if (amountNode === undefined) throw new StatementFormatError(at, `transaction ${index + 1} of batch ${where(line, entryId)} has no amount`);
-    const own = amountOf(amountNode, at);
+    if (amountNode === undefined) throw new StatementFormatError(position.line, `${batch} has no amount`, position.entryId);
+    const own = amountOf(amountNode, position);
     if (own.currency !== currency) {
-      throw new StatementFormatError(at, `transaction ${index + 1} of batch ${where(line, entryId)} is in ${own.currency}, the entry in ${currency}`);
+      throw new StatementFormatError(position.line, `${batch} is in ${own.currency}, the entry in ${currency}`, position.entryId);
     }
-    return { line: at, entryId: id, bookingDate, amount: own.amount, currency, reference: referenceOf(transaction) };
+    return { ...position, bookingDate, amount: own.amount, currency, reference: referenceOf(transaction) };
   });
   const total = lines.reduce((sum, { amount: part }) => sum + part, 0);
   if (total !== amount) {
-    throw new StatementFormatError(line, `the transactions of batch entry ${entryId} add up to ${total} minor units, the entry to ${amount}`);
+    throw new StatementFormatError(line, `the transactions of the batch add up to ${total} minor units, the entry to ${amount}`, entryId);
   }
   return lines;
 }
 
-function bookingDateOf(entry: XmlNode, line: number): string {
+function bookingDateOf(entry: XmlNode, at: StatementPosition): string {
   const booking = child(entry, 'BookgDt');
   const date = text(child(booking, 'Dt')) ?? text(child(booking, 'DtTm'))?.slice(0, 10);
-  return statementDate(date, line);
+  return statementDate(date, at);
 }
 
-function amountOf(node: XmlNode | undefined, line: number): { amount: number; currency: string } {
+function amountOf(node: XmlNode | undefined, at: StatementPosition): { amount: number; currency: string } {
   const value = text(node);
-  if (value === undefined) throw new StatementFormatError(line, 'amount (Amt) is missing');
-  const currency = statementCurrency(typeof node === 'object' ? attribute(node, 'Ccy') : undefined, line);
-  return { amount: minorUnitsOf(value, currency, line), currency };
+  if (value === undefined) throw new StatementFormatError(at.line, 'amount (Amt) is missing', at.entryId);
+  const currency = statementCurrency(typeof node === 'object' ? attribute(node, 'Ccy') : undefined, at);
+  return { amount: minorUnitsOf(value, currency, at), currency };
 }
 
 /** The structured creditor reference as given, else the RF reference in the unstructured text, else that text. */

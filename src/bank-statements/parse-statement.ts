@@ -30,7 +30,7 @@ function refuseDuplicateEntryIds(lines: readonly StatementLine[]): void {
   const firstLineOf = new Map<string, number>();
   for (const { entryId, line } of lines) {
     const first = firstLineOf.get(entryId);
-    if (first !== undefined) throw new StatementFormatError(line, `entry id ${entryId} appears twice (first on line ${first})`);
+    if (first !== undefined) throw new StatementFormatError(line, `entry id ${entryId} appears twice (first on line ${first})`, entryId);
     firstLineOf.set(entryId, line);
   }
 }

@@ -1,12 +1,12 @@
 import { isCurrencyCode, minorUnitDigits } from '../common/money/currencies';
-import { StatementFormatError } from './statement-line';
+import { StatementFormatError, type StatementPosition } from './statement-line';
 
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 
 /** The currency code of a line, checked: an upper-case ISO 4217 code in circulation. */
-export function statementCurrency(code: string | undefined, line: number | null): string {
-  if (code === undefined || code === '') throw new StatementFormatError(line, 'currency is missing');
-  if (!isCurrencyCode(code)) throw new StatementFormatError(line, `currency "${code}" is not an upper-case ISO 4217 code in circulation`);
+export function statementCurrency(code: string | undefined, at: StatementPosition): string {
+  if (code === undefined || code === '') throw new StatementFormatError(at.line, 'currency is missing', at.entryId);
+  if (!isCurrencyCode(code)) throw new StatementFormatError(at.line, `currency "${code}" is not an upper-case ISO 4217 code in circulation`, at.entryId);
   return code;
 }
 
@@ -16,28 +16,28 @@ export function statementCurrency(code: string | undefined, line: number | null)
  * ("1000.00" HUF is 1000: banks write ISO 4217's two decimals where the platform's HUF has none); a non-zero one
  * is an amount the platform cannot hold.
  */
-export function minorUnitsOf(decimal: string, currency: string, line: number | null): number {
+export function minorUnitsOf(decimal: string, currency: string, at: StatementPosition): number {
   const match = DECIMAL.exec(decimal);
-  if (match === null) throw new StatementFormatError(line, `amount "${decimal}" is not a decimal number such as 1234.50`);
+  if (match === null) throw new StatementFormatError(at.line, `amount "${decimal}" is not a decimal number such as 1234.50`, at.entryId);
   const [, whole, fraction = ''] = match;
   const digits = minorUnitDigits(currency);
   if (/[^0]/.test(fraction.slice(digits))) {
-    throw new StatementFormatError(line, `amount ${decimal} has more decimals than ${currency} allows (${digits})`);
+    throw new StatementFormatError(at.line, `amount ${decimal} has more decimals than ${currency} allows (${digits})`, at.entryId);
   }
   const minorUnits = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0'));
-  if (minorUnits <= 0n) throw new StatementFormatError(line, `amount ${decimal} is not positive`);
-  if (minorUnits > BigInt(Number.MAX_SAFE_INTEGER)) throw new StatementFormatError(line, `amount ${decimal} is too large`);
+  if (minorUnits <= 0n) throw new StatementFormatError(at.line, `amount ${decimal} is not positive`, at.entryId);
+  if (minorUnits > BigInt(Number.MAX_SAFE_INTEGER)) throw new StatementFormatError(at.line, `amount ${decimal} is too large`, at.entryId);
   return Number(minorUnits);
 }
 
 /** A booking date as YYYY-MM-DD that names a real day (2026-02-30 is refused). */
-export function statementDate(text: string | undefined, line: number | null): string {
-  if (text === undefined || text === '') throw new StatementFormatError(line, 'booking date is missing');
+export function statementDate(text: string | undefined, at: StatementPosition): string {
+  if (text === undefined || text === '') throw new StatementFormatError(at.line, 'booking date is missing', at.entryId);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (date !== null) {
     const [, year, month, day] = date.map(Number);
     const parsed = new Date(Date.UTC(year, month - 1, day));
     if (parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day) return text;
   }
-  throw new StatementFormatError(line, `booking date "${text}" is not a date written YYYY-MM-DD`);
+  throw new StatementFormatError(at.line, `booking date "${text}" is not a date written YYYY-MM-DD`, at.entryId);
 }

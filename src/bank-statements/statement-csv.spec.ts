@@ -13,7 +13,7 @@ function refused(text: string, line: number | null, problem: RegExp): void {
       assert.ok(error instanceof StatementFormatError, String(error));
       assert.equal(error.line, line, error.message);
       assert.match(error.problem, problem);
-      assert.equal(error.message, `line ${line}: ${error.problem}`);
+      assert.ok(error.message.startsWith(`line ${line}`) && error.message.endsWith(`: ${error.problem}`), error.message);
       return true;
     },
   );
@@ -117,5 +117,15 @@ describe('CSV statements', () => {
     refused(row('2026-11-25,12.50,EUR,"ref"x,E'), 3, /text after the closing quote/);
     refused(row('2026-11-25,12.50,EUR,re"f,E'), 3, /quote inside an unquoted field/);
     refused(`${HEADER}\n\n2026-11-25,1.00,EUR,,E-1\n`, 2, /blank line/);
+  });
+
+  it('name the entry id in the error when the row has one', () => {
+    const text = `${HEADER}\n2026-11-25,12.345,EUR,,BANK-77\n`;
+    assert.throws(() => parseStatementCsv(text), {
+      name: 'StatementFormatError',
+      line: 2,
+      entryId: 'BANK-77',
+      message: 'line 2 (entry BANK-77): amount 12.345 has more decimals than EUR allows (2)',
+    });
   });
 });

@@ -54,12 +54,13 @@ function statementLineOf({ line, fields }: CsvRecord): StatementLine | null {
   const [bookingDate, amount, currency, reference, entryId] = fields.map((field) => field.trim());
   if (/^-[0-9]+(\.[0-9]+)?$/.test(amount)) return null;
   if (entryId === '') throw new StatementFormatError(line, 'entry_id is empty');
-  const code = statementCurrency(currency, line);
+  const at = { line, entryId };
+  const code = statementCurrency(currency, at);
   return {
     line,
     entryId,
-    bookingDate: statementDate(bookingDate, line),
-    amount: minorUnitsOf(amount.startsWith('+') ? amount.slice(1) : amount, code, line),
+    bookingDate: statementDate(bookingDate, at),
+    amount: minorUnitsOf(amount.startsWith('+') ? amount.slice(1) : amount, code, at),
     currency: code,
     reference: reference === '' ? null : reference,
   };

@@ -27,8 +27,17 @@ export class StatementFormatError extends Error {
     readonly line: number | null,
     /** What is wrong, without the position: "amount 12.345 has more decimals than EUR allows (2)". */
     readonly problem: string,
+    /** The bank's id of the entry concerned, when it has one. */
+    readonly entryId: string | null = null,
   ) {
-    super(line === null ? problem : `line ${line}: ${problem}`);
+    const entry = entryId === null ? '' : ` (entry ${entryId})`;
+    super(line === null ? `${problem}${entry}` : `line ${line}${entry}: ${problem}`);
     this.name = 'StatementFormatError';
   }
+}
+
+/** Where a value stands, for the errors about it. */
+export interface StatementPosition {
+  readonly line: number | null;
+  readonly entryId: string | null;
 }

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { StatementFormat } from './parse-statement';
+import { StatementFormatError, type StatementLine } from './statement-line';
+import type { WorkerAnswer } from './parse-statement.worker';
+
+/** Heap of the parsing thread: a statement at the size cap needs about 200 MiB; a hostile one hits this, not the server. */
+const WORKER_HEAP_MB = 512;
+
+/**
+ * parseStatement in a worker thread: the same lines or the same StatementFormatError, without blocking the
+ * event loop (a 10,000-credit camt.053 takes about a second to read) and with the parser's memory capped apart
+ * from the server's. Costs a thread start (tens of milliseconds) per statement.
+ */
+export function parseStatementOffThread(body: string, format: StatementFormat): Promise<StatementLine[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(join(__dirname, 'parse-statement.worker.js'), {
+      workerData: { body, format },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let answered = false;
+    worker.once('message', (answer: WorkerAnswer) => {
+      answered = true;
+      if ('lines' in answer) resolve(answer.lines);
+      else reject(new StatementFormatError(answer.formatError.line, answer.formatError.problem, answer.formatError.entryId));
+    });
+    worker.once('error', (error: NodeJS.ErrnoException) => {
+      answered = true;
+      // Within the size cap only a pathological document (deep nesting, countless attributes) fills the heap.
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new StatementFormatError(null, 'the statement needs too much memory to read'));
+      else reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the statement parser thread exited with code ${code} without an answer`));
+    });
+  });
+}
