@@ -16,9 +16,10 @@ export const PLATFORM_STREAM = 'platform';
 /**
  * Reserves the next $2 sequences of a stream; returns the last of them and the stream's mode, taken from
  * its account when the stream starts (an account's mode never changes), else $3 (the platform's).
+ * The cast gives $1 one type on PostgreSQL (varchar, as the inserted stream), not text in the comparison.
  */
 const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, livemode)
-  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = $1), $3) = 1)
+  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST($1 AS VARCHAR(40))), $3) = 1)
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
   RETURNING last_sequence, livemode`;
 const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'data']);
