@@ -14,11 +14,10 @@ import {
   registerAndLogin,
   signup,
 } from './support/factories';
-import { idPattern, ISO_TIMESTAMP, walkPages } from './support/shapes';
+import { ACCOUNT_FIELDS, idPattern, ISO_TIMESTAMP, walkPages } from './support/shapes';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const ACCOUNT_ID = idPattern('acc');
-const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'name', 'overdraft', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
 const UNKNOWN_ACCOUNT = 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
 
 /** Asserts the contract's account record, exactly its fields, and the expected values. */
@@ -31,6 +30,8 @@ function assertAccount(account: any, expected: Record<string, unknown> = {}): vo
   assert.match(account.updated_at, ISO_TIMESTAMP);
   assert.equal(typeof account.preferences, 'object');
   assert.ok(account.preferences !== null && !Array.isArray(account.preferences));
+  // This file's application opens test-mode accounts (the default outside production).
+  assert.deepEqual([account.mode, account.livemode], ['test', false]);
   if (account.status === 'open') assert.equal(account.closed_at, null);
   else assert.match(account.closed_at, ISO_TIMESTAMP);
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(account[field], value, `account.${field}`);

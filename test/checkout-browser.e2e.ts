@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { Page } from 'playwright-core';
 import { contrastRatio, useBrowser } from './support/browser';
 import { createPayment } from './support/checkout-page';
-import { accountOwner, expectStatus, LoggedIn, loginAdmin } from './support/factories';
+import { accountOwner, expectStatus, LoggedIn, login, loginAdmin, signup } from './support/factories';
 import { listItems } from './support/shapes';
 import { sql } from './support/sql';
 import { freeLoopbackPort, TestApp, useTestApp } from './support/test-app';
@@ -51,8 +51,9 @@ describe('the checkout page in a real browser', () => {
 
   const cases = [
     { currency: 'EUR', amount: 4999, shown: '€49.99', card: '4242 4242 4242 4242', status: 'succeeded', reads: 'Payment received' },
-    { currency: 'JPY', amount: 5000, shown: '¥5,000', card: '4000 0000 0000 0002', status: 'failed', reads: 'Your card was declined.' },
-    { currency: 'BHD', amount: 12345, shown: 'BHD 12.345', card: '4000 0000 0000 9995', status: 'failed', reads: 'insufficient funds' },
+    // A decline is not final (contract section 16): the request stays pending and the page asks for another card.
+    { currency: 'JPY', amount: 5000, shown: '¥5,000', card: '4000 0000 0000 0002', status: 'pending', reads: 'Your card was declined. Try another card.' },
+    { currency: 'BHD', amount: 12345, shown: 'BHD 12.345', card: '4000 0000 0000 9995', status: 'pending', reads: 'insufficient funds. Try another card.' },
   ];
   for (const example of cases) {
     it(`${example.currency}: shows ${example.shown} and the request, on a phone and a desktop; ${example.card} leaves it ${example.status}, as the API and the ledger read it`, async () => {
@@ -79,7 +80,12 @@ describe('the checkout page in a real browser', () => {
       await payByKeyboard(page, example.card);
       assert.equal(page.url(), payment.payment_url, 'back on the page after the submit');
       await assertShows(page, [example.reads]);
-      assert.equal(await page.locator('form').count(), 0, 'no form once the request left pending');
+      if (example.status === 'pending') {
+        assert.equal(await page.locator('form').count(), 1, 'the form again after a decline');
+        assert.equal(await page.getByLabel('Card number').getAttribute('aria-invalid'), 'true');
+      } else {
+        assert.equal(await page.locator('form').count(), 0, 'no form once the request left pending');
+      }
       await page.screenshot({ path: join(chromium.screenshots, `${example.status}-${example.currency}-390.png`), fullPage: true });
       await page.close();
 
@@ -91,6 +97,102 @@ describe('the checkout page in a real browser', () => {
       assert.equal((await postedBalance(t, owner.token, example.currency)) - balanceBefore, charged);
     });
   }
+
+  it('takes another card after a decline on the same page: one credit, payment.attempt_failed then payment.succeeded in sequence', async () => {
+    const payment = await createPayment(t.api, owner.token, { amount: 3_150, description: 'Retry after a decline' });
+    const balanceBefore = await postedBalance(t, owner.token, 'EUR');
+    const page = await chromium.browser.newPage({ viewport: PHONE });
+    await page.goto(payment.payment_url);
+    await payByKeyboard(page, '4000 0000 0000 0002');
+    assert.equal(page.url(), payment.payment_url);
+    await assertShows(page, ['Your card was declined. Try another card.', '€31.50']);
+    const field = page.getByLabel('Card number');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.match((await field.getAttribute('aria-describedby')) ?? '', /card-error/);
+    assert.match((await page.getByRole('alert').textContent()) ?? '', /declined/);
+    assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no horizontal scrolling');
+    await page.screenshot({ path: join(chromium.screenshots, 'declined-then-retry-390.png'), fullPage: true });
+    assert.equal((await paymentOf(t, owner.token, payment.id)).status, 'pending');
+
+    // The same page, another card: the field is cleared and typed again.
+    await field.fill('');
+    await payByKeyboard(page, '4242 4242 4242 4242');
+    await assertShows(page, ['Payment received']);
+    assert.equal(await page.locator('form').count(), 0);
+    await page.screenshot({ path: join(chromium.screenshots, 'paid-after-retry-390.png'), fullPage: true });
+    await page.close();
+
+    const paid = await paymentOf(t, owner.token, payment.id);
+    assert.deepEqual([paid.status, paid.failure_code, paid.last_failure_code], ['succeeded', null, 'card_declined']);
+    const credits = await creditsOf(t, owner.token, payment.id);
+    assert.deepEqual(credits.map((credit) => [credit.id, credit.amount, credit.status]), [[paid.transaction_id, 3_150, 'posted']]);
+    assert.equal((await postedBalance(t, owner.token, 'EUR')) - balanceBefore, 3_150);
+    const events = (await listItems(t.api, owner.token, '/v1/events?after_sequence=0&limit=100')).filter(
+      (event) => event.data.object.id === payment.id || event.data.object.payment_id === payment.id,
+    );
+    assert.deepEqual(events.map((event) => event.type), ['payment.created', 'payment.attempt_failed', 'payment.succeeded', 'transaction.created']);
+    const sequences = events.map((event) => event.sequence);
+    assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b), 'in sequence');
+    assert.equal(events[1].data.object.last_failure_code, 'card_declined');
+    assert.equal(events[1].data.object.status, 'pending');
+    const admin = await loginAdmin(t.api);
+    assert.equal((await t.api.get('/v1/ledger/check', { token: admin.token })).body.ok, true);
+  });
+
+  it("shows a live request's bank details and RF reference on a phone and a desktop, with no card form; a test card posted to it moves nothing", async () => {
+    const admin = await loginAdmin(t.api);
+    const merchant = await signup(t.api);
+    const opened = await t.api.post(
+      '/v1/accounts',
+      { type: 'business', name: 'Live Bakery', email: 'bakery@example.com', mode: 'live', owner_user_id: merchant.id },
+      { token: admin.token },
+    );
+    expectStatus(opened, 201);
+    const liveOwner = await login(t.api, merchant.email, merchant.password);
+    const payment = await createPayment(t.api, liveOwner.token, { amount: 12_345, description: 'Wedding cake', reference_id: 'ORDER-LIVE' });
+    assert.deepEqual([payment.provider, payment.livemode], ['bank_transfer', true]);
+    const reference = payment.provider_reference.replace(/(.{4})(?=.)/g, '$1 ');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(payment.payment_url);
+      await page.screenshot({ path: join(chromium.screenshots, `bank-transfer-${viewport.width}.png`), fullPage: true });
+      await assertShows(page, ['Live Bakery', '€123.45', 'Wedding cake', 'Pay by bank transfer', 'DE89 3704 0044 0532 0130 00', 'COBADEFFXXX', reference]);
+      assert.equal(await page.locator('form').count(), 0, 'no card form');
+      assert.equal(await page.getByLabel('Card number').count(), 0);
+      assert.equal(await page.locator('.sandbox').count(), 0, 'a live page does not read as a test');
+      assert.equal(await page.locator('#payment-reference').textContent(), reference);
+      assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `no horizontal scrolling at ${viewport.width}px`);
+      for (const selector of ['.merchant', 'h1', '.bank-transfer h2', '.bank-transfer dt', '.bank-transfer dd', '.bank-transfer .help']) {
+        const [color, background] = (await page.evaluate(colorsOf(selector))) as [string, string];
+        assert.ok(contrastRatio(color, background) >= 4.5, `${selector}: ${color} on ${background} is ${contrastRatio(color, background).toFixed(2)}:1`);
+      }
+      await page.close();
+    }
+    // A customer (or a script) posting a test card to the page anyway, from the page itself: refused, nothing moves.
+    const page = await chromium.browser.newPage({ viewport: PHONE });
+    await page.goto(payment.payment_url);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.evaluate(`(() => {
+        const form = document.createElement('form');
+        form.method = 'post';
+        for (const [name, value] of [['anti_forgery', ''], ['card_number', '4242 4242 4242 4242']]) {
+          const input = document.createElement('input');
+          input.name = name;
+          input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      })()`),
+    ]);
+    await assertShows(page, ['Please reload the page']);
+    await page.close();
+    const read = await paymentOf(t, liveOwner.token, payment.id);
+    assert.deepEqual([read.status, read.last_failure_code, read.transaction_id], ['pending', null, null]);
+    assert.deepEqual(await creditsOf(t, liveOwner.token, payment.id), []);
+    assert.equal(await postedBalance(t, liveOwner.token, 'EUR'), 0);
+  });
 
   it('works without JavaScript: pay with the form alone', async () => {
     const payment = await createPayment(t.api, owner.token, { amount: 1500 });

@@ -136,20 +136,39 @@ describe('the hosted checkout page', () => {
     assert.deepEqual(await eventsOfPayment(t, owner.token, payment.id), ['payment.created', 'payment.succeeded', 'transaction.created']);
   });
 
-  it('fails the request for the declined and the insufficient-funds cards, with failure_code and no credit', async () => {
+  it('keeps the request pending after a declined or insufficient-funds card, with last_failure_code, payment.attempt_failed and the form again', async () => {
     for (const [card, failureCode, reads] of [
-      ['4000 0000 0000 0002', 'card_declined', 'Your card was declined.'],
-      ['4000-0000-0000-9995', 'insufficient_funds', 'Your card was declined for insufficient funds.'],
+      ['4000 0000 0000 0002', 'card_declined', 'Your card was declined. Try another card.'],
+      ['4000-0000-0000-9995', 'insufficient_funds', 'Your card was declined for insufficient funds. Try another card.'],
     ]) {
       const payment = await createPayment(t.api, owner.token);
       assert.equal((await pay(payment.payment_url, card)).status, 303);
-      const failed = await paymentOf(t, owner.token, payment.id);
-      assert.deepEqual([failed.status, failed.failure_code, failed.transaction_id], ['failed', failureCode, null]);
+      const declined = await paymentOf(t, owner.token, payment.id);
+      assert.deepEqual(
+        [declined.status, declined.failure_code, declined.last_failure_code, declined.transaction_id],
+        ['pending', null, failureCode, null],
+      );
       const page = await openPage(payment.payment_url);
-      assertNoForm(page);
+      assert.notEqual(page.antiForgery, null, 'the page offers the card form again');
+      assert.match(page.html, /<p id="card-error" class="error" role="alert">/);
       assert.ok(visibleText(page.html).includes(reads), card);
       assert.deepEqual(await creditsOf(t, owner.token, payment.id), []);
+      assert.deepEqual(await eventsOfPayment(t, owner.token, payment.id), ['payment.created', 'payment.attempt_failed']);
     }
+  });
+
+  it('pays with another card after a decline: one credit, and the events in order', async () => {
+    const payment = await createPayment(t.api, owner.token, { amount: 1234 });
+    assert.equal((await pay(payment.payment_url, '4000 0000 0000 0002')).status, 303);
+    assert.equal((await pay(payment.payment_url, '4242 4242 4242 4242')).status, 303);
+    const paid = await paymentOf(t, owner.token, payment.id);
+    assert.deepEqual([paid.status, paid.failure_code, paid.last_failure_code], ['succeeded', null, 'card_declined']);
+    const credits = await creditsOf(t, owner.token, payment.id);
+    assert.deepEqual(credits.map((credit) => [credit.id, credit.amount, credit.status]), [[paid.transaction_id, 1234, 'posted']]);
+    assert.deepEqual(await eventsOfPayment(t, owner.token, payment.id), ['payment.created', 'payment.attempt_failed', 'payment.succeeded', 'transaction.created']);
+    const page = await openPage(payment.payment_url);
+    assertNoForm(page);
+    assert.ok(visibleText(page.html).includes('Payment received'));
   });
 
   it('answers a number that is not a test card with the form again (422, the error tied to the field), moving nothing', async () => {

@@ -14,6 +14,7 @@ interface Event {
   type: string;
   account_id: string | null;
   sequence: number;
+  livemode: boolean;
   created_at: string;
   data: { object: any };
 }
@@ -48,8 +49,9 @@ describe('Events: recorded with every change', () => {
     assert.deepEqual(types(events), ['account.created', 'user.updated']);
     assert.deepEqual(events.map((event) => event.sequence), [1, 2]);
     for (const event of events) {
-      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'created_at', 'data', 'id', 'sequence', 'type']);
+      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'created_at', 'data', 'id', 'livemode', 'sequence', 'type']);
       assert.match(event.id, idPattern('evt'));
+      assert.equal(event.livemode, false, "a test-mode account's event");
       assert.match(event.created_at, ISO_TIMESTAMP);
       assert.equal(event.account_id, owner.accountId);
     }
@@ -67,6 +69,7 @@ describe('Events: recorded with every change', () => {
     const event = platform.find((candidate: Event) => candidate.data.object.id === user.id);
     assert.ok(event, 'user.created of the signup');
     assert.equal(event.account_id, null);
+    assert.equal(event.livemode, false, "the platform's events follow the deployment's default mode (test here)");
     const self = await login(t.api, user.email, user.password);
     assert.deepEqual((await t.api.get('/v1/events', { token: self.token })).body.data, []);
     expectError(await t.api.get(`/v1/events/${event.id}`, { token: self.token }), 404, 'event_not_found');

@@ -14,7 +14,7 @@ import {
   loginAdmin,
   registerAndLogin,
 } from './support/factories';
-import { idPattern, ISO_TIMESTAMP, listItems } from './support/shapes';
+import { idPattern, ISO_TIMESTAMP, listItems, PAYMENT_FIELDS } from './support/shapes';
 import { ServerProcess, startServerProcess } from './support/server-process';
 import { sql } from './support/sql';
 import { createTestDatabase, startTestApp, TestApp, TestDatabase, useTestApp } from './support/test-app';
@@ -35,26 +35,6 @@ interface Event {
   data: { object: any };
 }
 
-const PAYMENT_FIELDS = [
-  'account_id',
-  'amount',
-  'capture_method',
-  'created_at',
-  'currency',
-  'customer',
-  'description',
-  'expires_at',
-  'failure_code',
-  'id',
-  'metadata',
-  'paid_at',
-  'payment_url',
-  'purpose',
-  'reference_id',
-  'status',
-  'transaction_id',
-  'updated_at',
-];
 const STATUSES = ['pending', 'authorized', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 const PURPOSES = ['product', 'subscription', 'invoice'] as const;
 const UNKNOWN_PAYMENT = 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';

@@ -11,32 +11,12 @@ import {
   loginAdmin,
   registerAndLogin,
 } from './support/factories';
-import { idPattern, ISO_TIMESTAMP, listItems, TRANSACTION_FIELDS } from './support/shapes';
+import { idPattern, ISO_TIMESTAMP, listItems, PAYMENT_FIELDS, TRANSACTION_FIELDS } from './support/shapes';
 import { sql } from './support/sql';
 import { TestApp, useTestApp } from './support/test-app';
 
 const PAYMENT_ID = idPattern('pay');
 const TRANSACTION_ID = idPattern('txn');
-const PAYMENT_FIELDS = [
-  'account_id',
-  'amount',
-  'capture_method',
-  'created_at',
-  'currency',
-  'customer',
-  'description',
-  'expires_at',
-  'failure_code',
-  'id',
-  'metadata',
-  'paid_at',
-  'payment_url',
-  'purpose',
-  'reference_id',
-  'status',
-  'transaction_id',
-  'updated_at',
-];
 const STATUS_FIELDS = ['amount', 'currency', 'expires_at', 'failure_code', 'paid_at', 'payment_id', 'status', 'transaction_id', 'updated_at'];
 const STATUSES = ['pending', 'authorized', 'succeeded', 'failed', 'canceled', 'expired'];
 const UNKNOWN_PAYMENT = 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9';
@@ -65,6 +45,10 @@ function assertPayment(payment: any, expected: Record<string, unknown> = {}): vo
   for (const field of ['created_at', 'updated_at', 'expires_at']) assert.match(payment[field], ISO_TIMESTAMP, field);
   if (payment.paid_at !== null) assert.match(payment.paid_at, ISO_TIMESTAMP);
   if (payment.transaction_id !== null) assert.match(payment.transaction_id, TRANSACTION_ID);
+  // This file's accounts are test-mode (the default outside production): the sandbox serves them.
+  assert.equal(payment.livemode, false);
+  assert.equal(payment.provider, 'sandbox');
+  assert.equal(payment.provider_reference, null);
   for (const [field, value] of Object.entries(expected)) assert.deepEqual(payment[field], value, `payment.${field}`);
 }
 
@@ -162,6 +146,8 @@ describe('POST /v1/payments', () => {
       metadata: { order_id: '1042', channel: 'email' },
       transaction_id: null,
       paid_at: null,
+      failure_code: null,
+      last_failure_code: null,
     });
     const createdAt = Date.parse(payment.created_at);
     assert.ok(createdAt >= startedAt - 1 && createdAt <= finishedAt + 1, 'created_at is the time of the request');

@@ -187,9 +187,11 @@ describe('npm run seed', () => {
   });
 
   it('writes payment requests whose status matches their capture, payment time and settling credit', async () => {
-    const accounts = new Map((await rows('SELECT id, status, closed_at FROM accounts')).map((row) => [row.id, row]));
+    const accounts = new Map((await rows('SELECT id, status, closed_at, mode FROM accounts')).map((row) => [row.id, row]));
     const transactions = new Map((await rows('SELECT * FROM transactions')).map((row) => [row.id, row]));
     const payments = await rows('SELECT * FROM payment_requests');
+    const modes = new Set([...accounts.values()].map((account) => account.mode));
+    assert.deepEqual([...modes].sort(), ['live', 'test'], 'the seed makes accounts of both modes');
     assert.equal(payments.length, 200);
     const settled = [...transactions.values()].filter((row) => row.payment_id !== null);
     assert.equal(settled.length, payments.filter((row) => row.status === 'succeeded').length);
@@ -200,7 +202,17 @@ describe('npm run seed', () => {
       assert.ok(instant(payment.updated_at)! >= createdAt);
       assert.equal(payment.payment_url, `http://127.0.0.1:3000/pay/${payment.checkout_token}`);
       assert.match(String(payment.checkout_token), /^[A-Za-z0-9_-]{32}$/);
-      assert.equal(payment.provider, 'sandbox');
+      // Live accounts are paid by bank transfer (an RF reference, no manual capture, never declined); test ones in the sandbox.
+      const live = accounts.get(payment.account_id)?.mode === 'live';
+      assert.equal(Boolean(payment.livemode), live);
+      if (live) {
+        assert.equal(payment.provider, 'bank_transfer');
+        assert.match(String(payment.provider_reference), /^RF\d{2}[0-9A-Z]{1,21}$/);
+        assert.equal(payment.capture_method, 'automatic');
+        assert.notEqual(payment.status, 'failed');
+      } else {
+        assert.deepEqual([payment.provider, payment.provider_reference], ['sandbox', null]);
+      }
       if (payment.status === 'authorized') assert.equal(payment.capture_method, 'manual');
       assert.equal(payment.status === 'succeeded', payment.paid_at !== null);
       assert.equal(payment.status === 'succeeded', payment.transaction_id !== null);

@@ -46,6 +46,7 @@ function assertTransaction(transaction: any, expected: Record<string, unknown> =
   assert.deepEqual(Object.keys(transaction).sort(), TRANSACTION_FIELDS);
   assert.match(transaction.id, TRANSACTION_ID);
   assert.match(transaction.account_id, ACCOUNT_ID);
+  assert.equal(transaction.livemode, false, "a test-mode account's transaction");
   assert.ok(TYPES.includes(transaction.type), `type ${transaction.type}`);
   assert.ok(STATUSES.includes(transaction.status), `status ${transaction.status}`);
   assert.ok(['debit', 'credit'].includes(transaction.direction), `direction ${transaction.direction}`);

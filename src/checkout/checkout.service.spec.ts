@@ -62,14 +62,14 @@ describe('CheckoutService', () => {
     assert.deepEqual(await service.submitCard(TOKEN, '4000 0000 0000 0002'), { kind: 'settled' });
     assert.deepEqual(log.names(), ['payments.findByCheckoutToken', 'provider.attempt', 'transitions.attempted']);
     assert.deepEqual(db.units.map((unit) => unit.kind), ['run', 'transaction']);
-    assert.deepEqual(log.argsOf('transitions.attempted')[0][2], declined);
+    assert.deepEqual(log.argsOf('transitions.attempted')[0][1], declined);
   });
 
   it('declines a test card typed on a live page without asking the provider (test_card_in_live_mode)', async () => {
     const { service, log } = setup(request({ livemode: true }));
     assert.deepEqual(await service.submitCard(TOKEN, '4242-4242-4242-4242'), { kind: 'settled' });
     assert.ok(!log.names().includes('provider.attempt'));
-    assert.deepEqual(log.argsOf('transitions.attempted')[0][2], { outcome: 'declined', failureCode: 'test_card_in_live_mode', final: false });
+    assert.deepEqual(log.argsOf('transitions.attempted')[0][1], { outcome: 'declined', failureCode: 'test_card_in_live_mode', final: false });
   });
 
   it('takes no card for a request whose provider collects none, or is not enabled any more', async () => {

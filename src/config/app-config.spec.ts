@@ -2,12 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppConfig, ConfigValidationError } from './app-config';
 
+/** A payee's bank details that pass their checks (the IBAN is the standard's example). */
+const PAYEE = { BANK_TRANSFER_IBAN: 'GB82 WEST 1234 5698 7654 32', BANK_TRANSFER_BIC: 'westgb2l', BANK_TRANSFER_BENEFICIARY: 'Acme Ltd' };
+
 describe('AppConfig', () => {
   it('applies the contract defaults', () => {
     const config = new AppConfig({});
     assert.equal(config.port, 3000);
     assert.equal(config.host, '127.0.0.1');
-    assert.deepEqual(config.database, { kind: 'sqlite', path: 'data/app.db' });
+    assert.deepEqual(config.database, { kind: 'sqlite', path: 'data/app.db', existingAccountsMode: 'test' });
     assert.equal(config.accessTokenTtlSeconds, 900);
     assert.equal(config.refreshTokenTtlSeconds, 30 * 86_400);
     assert.equal(config.refreshReuseIntervalSeconds, 10);
@@ -21,7 +24,7 @@ describe('AppConfig', () => {
 
   it('reads PostgreSQL URLs and proxy lists', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000 } });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000 }, existingAccountsMode: 'test' });
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   });
 
@@ -40,9 +43,9 @@ describe('AppConfig', () => {
 
   it('reads the PostgreSQL pool size and statement timeout, and refuses what is not a size or a duration', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '2m' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000 } });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000 }, existingAccountsMode: 'test' });
     const off = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT: '0' });
-    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0 } });
+    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0 }, existingAccountsMode: 'test' });
     assert.throws(
       () => new AppConfig({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: '30 seconds' }),
       (error: unknown) => {
@@ -67,7 +70,30 @@ describe('AppConfig', () => {
   it('refuses to start in production without a JWT_SECRET of at least 32 bytes', () => {
     assert.throws(() => new AppConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
     assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
-    assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecretGenerated, false);
+    assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...PAYEE }).jwtSecretGenerated, false);
+  });
+
+  it('defaults to test mode with the sandbox outside production, and to live mode with bank transfers only in production', () => {
+    const development = new AppConfig({}).payments;
+    assert.equal(development.defaultAccountMode, 'test');
+    assert.equal(development.sandbox, true);
+    assert.deepEqual(development.providers, ['sandbox', 'bank_transfer']);
+    assert.equal(development.bankTransfer.iban, 'DE89370400440532013000');
+    const production = new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...PAYEE });
+    assert.equal(production.payments.defaultAccountMode, 'live');
+    assert.equal(production.database.existingAccountsMode, 'live');
+    assert.equal(production.payments.sandbox, false);
+    assert.deepEqual(production.payments.providers, ['bank_transfer']);
+    assert.deepEqual(production.payments.bankTransfer, { iban: 'GB82WEST12345698765432', bic: 'WESTGB2L', beneficiary: 'Acme Ltd' });
+  });
+
+  it("requires the payee's bank details in production while bank_transfer is enabled, with valid IBAN check digits and BIC", () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    assert.throws(() => new AppConfig(production), /BANK_TRANSFER_IBAN, BANK_TRANSFER_BIC and BANK_TRANSFER_BENEFICIARY must be set together/);
+    assert.throws(() => new AppConfig({ ...production, ...PAYEE, BANK_TRANSFER_IBAN: 'GB00WEST12345698765432' }), /BANK_TRANSFER_IBAN must be an IBAN/);
+    assert.throws(() => new AppConfig({ ...production, ...PAYEE, BANK_TRANSFER_BIC: 'WEST' }), /BANK_TRANSFER_BIC must be a BIC/);
+    assert.throws(() => new AppConfig({ ACCOUNTS_DEFAULT_MODE: 'demo' }), /ACCOUNTS_DEFAULT_MODE/);
+    assert.doesNotThrow(() => new AppConfig({ ...production, PAYMENT_PROVIDERS: 'sandbox', SANDBOX: 'true' }));
   });
 
   it('reads the housekeeping and metrics settings: no /metrics without a token, retentions in days', () => {

@@ -15,11 +15,11 @@ export const PLATFORM_STREAM = 'platform';
 
 /**
  * Reserves the next $2 sequences of a stream; returns the last of them and the stream's mode, taken from
- * its account ($4, the stream again: PostgreSQL deduces one type per parameter) when the stream starts (an
- * account's mode never changes), else $3 (the platform's).
+ * its account when the stream starts (an account's mode never changes), else $3 (the platform's).
+ * The cast gives $1 one type on PostgreSQL (varchar, as the inserted stream), not text in the comparison.
  */
 const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, livemode)
-  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = $4), $3) = 1)
+  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST($1 AS VARCHAR(40))), $3) = 1)
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
   RETURNING last_sequence, livemode`;
 const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'data']);
@@ -63,7 +63,7 @@ export class EventsRepository extends EventLog {
     const recorded: RecordedEvent[] = [];
     for (const stream of [...byStream.keys()].sort()) {
       const streamEvents = byStream.get(stream) ?? [];
-      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0, stream]);
+      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0]);
       if (row === null) throw new Error('the sequence upsert returned no row');
       const first = Number(row.last_sequence) - streamEvents.length + 1;
       const rows = streamEvents.map((event, index) => {

@@ -37,6 +37,8 @@ interface Setup {
   move?: boolean;
   /** The row as read after a lost move. */
   current?: Partial<PaymentRequest>;
+  /** The stored request belongs to a live account. */
+  livemode?: boolean;
 }
 
 function setup(options: Setup = {}) {
@@ -44,7 +46,9 @@ function setup(options: Setup = {}) {
   const db = new FakeDatabase();
   const payments = log.fake('payments', {
     findVisible: async (_m: unknown, scope: AccountScope, id: string) =>
-      id === payment.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === payment.accountId)) ? payment : null,
+      id === payment.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === payment.accountId))
+        ? { ...payment, livemode: options.livemode ?? false }
+        : null,
     move: async () => options.move ?? true,
     findById: async () => ({ ...payment, ...options.current }),
     linkTransaction: async () => undefined,
@@ -126,7 +130,11 @@ describe('PaymentsService.simulate', () => {
         description: PaymentErrors.notPending(effective, 'automatic', 'moved to succeeded').description,
       });
       assert.ok(!log.names().includes('transactions.insert'));
-      assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'rejected' }]);
+      // The request is read first (its mode, its owner), then moved in a transaction that rolls back.
+      assert.deepEqual(db.units, [
+        { kind: 'run', outcome: 'resolved' },
+        { kind: 'transaction', outcome: 'rejected' },
+      ]);
     }
   });
 
@@ -141,7 +149,21 @@ describe('PaymentsService.simulate', () => {
     const { service, log } = setup();
     assert.equal((await service.simulate(admin, payment.id, 'succeeded')).status, 'succeeded');
     assert.ok(!log.names().includes('accounts.isOwner'));
-    assert.deepEqual(log.argsOf('payments.findVisible'), [[{ kind: 'all' }, payment.id]]);
+    // Read once to check its mode before anything moves, and again under the transaction that moves it.
+    assert.deepEqual(log.argsOf('payments.findVisible'), [
+      [{ kind: 'all' }, payment.id],
+      [{ kind: 'all' }, payment.id],
+    ]);
+  });
+
+  it('refuses a live request with test_mode_only, for its owner and an admin alike, before moving or booking anything', async () => {
+    for (const caller of [owner, admin]) {
+      const { service, log, db } = setup({ livemode: true });
+      await assert.rejects(service.simulate(caller, payment.id, 'succeeded'), { code: 'test_mode_only' });
+      assert.ok(!log.names().includes('payments.move'));
+      assert.ok(!log.names().includes('transactions.insert'));
+      assert.deepEqual(db.units.map((unit) => unit.kind), ['run']);
+    }
   });
 
   it("answers payment_not_found for another account's request", async () => {

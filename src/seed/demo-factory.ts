@@ -501,7 +501,8 @@ export class DemoFactory {
   payment(instant: number, canSucceed: boolean): GeneratedPayment {
     const account = this.activeAccountAt(instant);
     const purpose = this.random.weighted(PURPOSES);
-    const captureMethod: CaptureMethod = this.random.chance(0.2) ? 'manual' : 'automatic';
+    // Bank transfers (live accounts) have no manual capture.
+    const captureMethod: CaptureMethod = this.random.chance(0.2) && account.mode === 'test' ? 'manual' : 'automatic';
     const id = idCreatedAt('pay', new Date(instant));
     const referenceId = this.random.chance(0.1) ? null : this.paymentReference(purpose, instant);
     const expiresAt = instant + PAYMENT_LIFETIME;
@@ -558,6 +559,8 @@ export class DemoFactory {
     // Only a manual capture holds funds.
     if (status === 'authorized' && captureMethod === 'automatic') status = 'pending';
     if (status === 'succeeded' && !canSucceed) status = 'failed';
+    // A bank transfer (live accounts) is never declined: one that does not arrive stays pending.
+    if (status === 'failed' && account.mode === 'live') status = 'pending';
     const decidedAt = createdAt + Math.min(horizon - createdAt, PAYMENT_LIFETIME, this.random.logUniform(30 * SECOND, 2 * DAY));
     const open = status === 'pending' || status === 'authorized';
     if (open && payable && account.closedAt !== null) return { status: 'canceled', updatedAt: account.closedAt, paidAt: null };

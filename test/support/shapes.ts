@@ -12,6 +12,31 @@ export function idPattern(prefix: string): RegExp {
 
 export const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'name', 'role', 'updated_at'];
 export const TOKEN_PAIR_FIELDS = ['access_token', 'expires_at', 'refresh_token', 'refresh_token_expires_at', 'session_id', 'token_type'];
+export const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'livemode', 'mode', 'name', 'overdraft', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
+export const PAYMENT_FIELDS = [
+  'account_id',
+  'amount',
+  'capture_method',
+  'created_at',
+  'currency',
+  'customer',
+  'description',
+  'expires_at',
+  'failure_code',
+  'id',
+  'last_failure_code',
+  'livemode',
+  'metadata',
+  'paid_at',
+  'payment_url',
+  'provider',
+  'provider_reference',
+  'purpose',
+  'reference_id',
+  'status',
+  'transaction_id',
+  'updated_at',
+];
 export const TRANSACTION_FIELDS = [
   'account_id',
   'amount',
@@ -23,6 +48,7 @@ export const TRANSACTION_FIELDS = [
   'description',
   'direction',
   'id',
+  'livemode',
   'metadata',
   'notes',
   'payment_id',

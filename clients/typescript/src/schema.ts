@@ -376,26 +376,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/payments/{payment_id}/simulate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Drive a sandbox payment request
-         * @description Sandbox provider only; the account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
-         */
-        post: operations["simulatePayment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/payments/{payment_id}/capture": {
         parameters: {
             query?: never;
@@ -430,6 +410,46 @@ export interface paths {
          * @description The account owner or an admin. A `pending` request is withdrawn and an `authorized` one released: both become `canceled`, and the checkout page shows it without a form. Anything else is `409 payment_not_pending`.
          */
         post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the enabled payment providers
+         * @description The providers this deployment enables (PAYMENT_PROVIDERS, SANDBOX), in order of preference, with the account modes each serves and what each supports. A payment request names one in `provider`, or goes to the first that serves its account's mode.
+         */
+        get: operations["listPaymentProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drive a test-mode payment request
+         * @description Test mode only, and only while the sandbox is enabled (SANDBOX; without it this route does not exist): a live request is `403 test_mode_only`. The account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit; `failed` is final. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
+         */
+        post: operations["simulatePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -667,7 +687,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -708,7 +728,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -920,6 +940,11 @@ export interface components {
              */
             overdraft?: "allowed" | "forbidden";
             /**
+             * @description Admins only: `live` (real money) or `test` (the sandbox). Default: the deployment's ACCOUNTS_DEFAULT_MODE (`test`, or `live` in production). Fixed at creation. Anyone else may leave it out or name the default; another mode is `403 insufficient_permissions`.
+             * @enum {string}
+             */
+            mode?: "test" | "live";
+            /**
              * @description Client-defined settings: at most 50 keys and 8 KiB of JSON.
              * @example {
              *       "locale": "en-GB",
@@ -964,6 +989,17 @@ export interface components {
              * @enum {string}
              */
             overdraft: "allowed" | "forbidden";
+            /**
+             * @description `live`: real money; `test`: the sandbox's. Fixed at creation; money never crosses modes.
+             * @example live
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @description True for a live account (`mode: live`), as every resource of the account shows.
+             * @example true
+             */
+            livemode: boolean;
             /**
              * @description Null only if the owner of a closed account was deleted.
              * @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1240,6 +1276,11 @@ export interface components {
              * @example 0
              */
             amount_refunded: number | null;
+            /**
+             * @description True for live money (the account's `mode`); test transactions never move live balances.
+             * @example true
+             */
+            livemode: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1338,6 +1379,11 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /**
+             * @description The provider that collects the money (GET /v1/payment_providers lists the enabled ones): `sandbox` (test accounts only: test cards and simulate) or `bank_transfer` (the page shows your bank details and an RF reference; a bank statement settles it). Default: the first enabled provider that serves the account's mode.
+             * @example bank_transfer
+             */
+            provider?: string;
             /** @description Admins: the account (`acc_...`) to be paid (default: the caller's own). Members leave it out. */
             account_id?: string;
         };
@@ -1386,7 +1432,28 @@ export interface components {
              * @example null
              * @enum {string|null}
              */
-            failure_code: "card_declined" | "insufficient_funds" | null;
+            failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
+            /**
+             * @description Why the customer's last attempt was declined (the request stays `pending` and the page lets them try again); null before any.
+             * @example null
+             * @enum {string|null}
+             */
+            last_failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
+            /**
+             * @description The provider chosen at creation (GET /v1/payment_providers); every later step of the request goes to it.
+             * @example sandbox
+             */
+            provider: string;
+            /**
+             * @description How the provider knows the request: for `bank_transfer`, the ISO 11649 RF creditor reference the customer quotes on the transfer (print it on the invoice). Null for the sandbox.
+             * @example null
+             */
+            provider_reference: string | null;
+            /**
+             * @description The account's mode: true for live money. The sandbox and `simulate` serve test requests only.
+             * @example false
+             */
+            livemode: boolean;
             /**
              * @description Where the customer pays.
              * @example https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1441,7 +1508,7 @@ export interface components {
              * @example null
              * @enum {string|null}
              */
-            failure_code: "card_declined" | "insufficient_funds" | null;
+            failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
             /**
              * Format: int64
              * @description Minor units of the currency.
@@ -1458,6 +1525,47 @@ export interface components {
             transaction_id: string | null;
             /** @example 2026-11-21T10:15:30.123Z */
             updated_at: string;
+        };
+        PaymentProviderCapabilities: {
+            /**
+             * @description The hosted page collects a card.
+             * @example true
+             */
+            card_on_page: boolean;
+            /**
+             * @description `capture_method: manual` is offered: the customer authorizes, you capture.
+             * @example true
+             */
+            manual_capture: boolean;
+            /**
+             * @description A succeeded request's money can be given back through the provider.
+             * @example false
+             */
+            refunds: boolean;
+            /**
+             * @description The money arrives after the customer leaves the page (bank_transfer: when a bank statement shows it).
+             * @example false
+             */
+            asynchronous_settlement: boolean;
+        };
+        PaymentProvider: {
+            /**
+             * @description What `provider` names on a payment request.
+             * @example sandbox
+             */
+            name: string;
+            /**
+             * @description The account modes it serves: the sandbox moves no real money and serves test accounts only.
+             * @example [
+             *       "test"
+             *     ]
+             */
+            modes: ("test" | "live")[];
+            capabilities: components["schemas"]["PaymentProviderCapabilities"];
+        };
+        PaymentProviderList: {
+            /** @description In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode. */
+            data: components["schemas"]["PaymentProvider"][];
         };
         SimulatePaymentRequest: {
             /**
@@ -1507,7 +1615,7 @@ export interface components {
              * @example account.created
              * @enum {string}
              */
-            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
             /**
              * @description Null for changes of no account (a signup without one).
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1518,6 +1626,11 @@ export interface components {
              * @example 42
              */
             sequence: number;
+            /**
+             * @description The account's mode: true for live money (events of no account: the deployment's default mode).
+             * @example true
+             */
+            livemode: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             data: components["schemas"]["EventData"];
@@ -1540,7 +1653,7 @@ export interface components {
          * @description `["*"]` for every event, or the types to receive.
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
              * @description https, on a public address.
@@ -4101,126 +4214,6 @@ export interface operations {
             };
         };
     };
-    simulatePayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A payment request id (`pay_...`). */
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SimulatePaymentRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Payment"];
-                };
-            };
-            /** @description `validation_error`, `invalid_json` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_permissions`, `account_closed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payment_not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payment_not_pending` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     capturePayment: {
         parameters: {
             query?: never;
@@ -4399,6 +4392,185 @@ export interface operations {
             };
         };
     };
+    listPaymentProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentProviderList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatePaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed`, `test_mode_only` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -4407,7 +4579,7 @@ export interface operations {
                 /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
-                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated")[];
+                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated")[];
                 /** @description Created at or after this instant (ISO 8601). */
                 created_from?: string;
                 /** @description Created before this instant (ISO 8601, exclusive). */

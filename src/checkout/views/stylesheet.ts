@@ -41,6 +41,12 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .state-authorized { background: #eff6ff; border-color: #1d4ed8; }
 .state-failed { background: #fef2f2; border-color: #b91c1c; }
 .state-canceled, .state-expired { background: #f9fafb; border-color: #4b5563; }
+/* Bank details: label above value on a phone (an IBAN or a reference does not fit beside its label), side by side on wider screens; values wrap between their groups of four. */
+.bank-transfer dl { grid-template-columns: minmax(0, 1fr); row-gap: 0.125rem; align-items: baseline; }
+.bank-transfer dd + dt { margin-top: 0.5rem; }
+.bank-transfer code { font-size: 1rem; white-space: normal; }
+#payment-reference { font-weight: 600; }
+@media (min-width: 640px) { .bank-transfer dl { grid-template-columns: max-content minmax(0, 1fr); row-gap: 0.4rem; } .bank-transfer dd + dt { margin-top: 0; } }
 .sandbox { margin: 1.5rem 0 0; font-size: 0.8125rem; color: #4b5563; text-align: center; }
 footer { font-size: 0.8125rem; color: #4b5563; }
 `;

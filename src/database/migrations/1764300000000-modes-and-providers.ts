@@ -9,22 +9,31 @@ import { Mode } from '../../config/modes';
  * provider) and the last failed attempt; statements and their lines are kept,
  * each bank entry once.
  */
+/**
+ * `false` as each database writes a boolean column's default, so that the schema reads back as the
+ * entities' `default: false` (SQLite stores booleans as 0 and 1; a literal `false` there would differ).
+ */
+function falseLiteral(queryRunner: QueryRunner): string {
+  return queryRunner.connection.driver.options.type === 'postgres' ? 'false' : '0';
+}
+
 export function modesAndProviders(existingAccountsMode: Mode): new () => MigrationInterface {
   return class ModesAndProviders1764300000000 implements MigrationInterface {
     name = 'ModesAndProviders1764300000000';
 
     async up(queryRunner: QueryRunner): Promise<void> {
       // The columns' defaults are fixed (the entities say the same); a live deployment's rows are then updated.
+      const FALSE = falseLiteral(queryRunner);
       await queryRunner.addColumn('accounts', new TableColumn({ name: 'mode', type: 'varchar', length: '8', default: "'test'" }));
-      await queryRunner.addColumn('transactions', new TableColumn({ name: 'livemode', type: 'boolean', default: false }));
+      await queryRunner.addColumn('transactions', new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }));
       await queryRunner.addColumns('payment_requests', [
-        new TableColumn({ name: 'livemode', type: 'boolean', default: false }),
+        new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }),
         new TableColumn({ name: 'provider_reference', type: 'varchar', length: '64', isNullable: true }),
         new TableColumn({ name: 'last_failure_code', type: 'varchar', length: '32', isNullable: true }),
       ]);
       await queryRunner.createIndex('payment_requests', new TableIndex({ name: 'uq_payment_requests_provider_reference', columnNames: ['provider', 'provider_reference'], isUnique: true }));
-      await queryRunner.addColumn('event_streams', new TableColumn({ name: 'livemode', type: 'boolean', default: false }));
-      await queryRunner.addColumn('events', new TableColumn({ name: 'livemode', type: 'boolean', default: false }));
+      await queryRunner.addColumn('event_streams', new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }));
+      await queryRunner.addColumn('events', new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }));
       if (existingAccountsMode === 'live') {
         await queryRunner.query("UPDATE accounts SET mode = 'live'");
         for (const table of ['transactions', 'payment_requests', 'event_streams', 'events']) await queryRunner.query(`UPDATE ${table} SET livemode = TRUE`);
