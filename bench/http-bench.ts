@@ -44,6 +44,18 @@
  *    event recorded after the endpoint's registration must arrive: missing and repeated counted
  *    (targets 0); no other target. On PostgreSQL the queue's tables are analyzed every 10 s meanwhile,
  *    standing in for autovacuum (off on the server here).
+ * The bank statements' figures (bench/statements-scenarios.ts), on databases of their own (seeded small, for
+ * the migrations and the admin), each with an owner's account whose open bank_transfer requests are modelled on
+ * three made through the API and written in SQL beside it (bench/support/open-requests.ts):
+ *  - POST /v1/bank_statements, a camt.053 of 10,000 credits (2,000 when quick) against as many open requests,
+ *    every line paying one (the report must match them all, GET /v1/ledger/check must say ok afterwards):
+ *    lines/s over the POST's wall time, beside as many single-row INSERT commits in sequence (SQLite:
+ *    the raw better-sqlite3 writer; PostgreSQL: one connection), no target, since a line is at least one
+ *    committed transaction; the server's VmHWM (a server started for the import; a 203-line warm-up
+ *    import first) <= 300 MB;
+ *  - the same import of 1,000 lines against 1,000 open requests vs against 100,000 (500 vs 20,000 when
+ *    quick), each on its own database and server, topped up to its count before each import, the many
+ *    side's lines paying a random sample: lines/s ratio <= 1.3 (a line costs the same however many are open).
  *
  * Environment:
  *  BENCH_QUICK=1            small seed, 2 s runs, 20 s soak: a smoke test of the whole thing
@@ -58,16 +70,18 @@
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events or a list of them (default all): http is the service
- *                           against its outside anchors, ledger the ledger's figures, events the
- *                           events' and webhooks'; the large seed is made only for http and ledger
+ *  BENCH_SCENARIOS          http, ledger, events, statements or a list of them (default all): http is
+ *                           the service against its outside anchors, ledger the ledger's figures, events
+ *                           the events' and webhooks', statements the bank statement imports; the
+ *                           large seed is made only for http and ledger
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
  *                           with its own tsconfig.build.json, and removed at the end
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
- * the books balance (and an as_of answer adds up) before the big account is measured.
+ * the books balance (and an as_of answer adds up) before the big account is measured, and that every
+ * statement line matched its request and the books balance after the imports.
  */
 import { cpus, loadavg } from 'node:os';
 import { ApiClient } from '../test/support/api-client';
@@ -77,6 +91,7 @@ import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memory
 import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
+import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -132,10 +147,11 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
 }
 
 function describeSeed(settings: BenchSettings): string {
-  const events = settings.scenarios.includes('events') ? 'the events\' databases seeded small' : '';
-  if (!settings.scenarios.includes('http') && !settings.scenarios.includes('ledger')) return events;
+  const own = (['events', 'statements'] as const).filter((group) => settings.scenarios.includes(group));
+  const small = own.length === 0 ? '' : `the ${own.join(' and ')} databases seeded small`;
+  if (!settings.scenarios.includes('http') && !settings.scenarios.includes('ledger')) return small;
   const seed = `seed size ${settings.seedSize}${settings.seedSize === 'large' ? '' : ' (the targets assume large)'}`;
-  return [seed, events].filter((text) => text !== '').join(', ');
+  return [seed, small].filter((text) => text !== '').join(', ');
 }
 
 /** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
@@ -148,6 +164,13 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     rows.push(...(await postsWithEventsOnAndOff(label, settings, kind)));
     log(`${label}: webhookDelivery`);
     rows.push(...(await webhookDelivery(label, settings, kind)));
+  }
+  if (settings.scenarios.includes('statements')) {
+    const label = LABELS[kind];
+    log(`${label}: importOfALargeStatement`);
+    rows.push(...(await importOfALargeStatement(label, settings, kind)));
+    log(`${label}: costPerLineVsOpenRequests`);
+    rows.push(...(await costPerLineVsOpenRequests(label, settings, kind)));
   }
   return rows;
 }

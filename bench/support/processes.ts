@@ -16,6 +16,8 @@ export const EVENTS_OFF_PORT = 3920;
 export const RECEIVER_PORT = 3921;
 /** The service in the events' figures. */
 export const EVENTS_PORT = 3922;
+/** The second service of the statements' figures (many open requests), beside the one on PROJECT_PORT. */
+export const STATEMENTS_PORT = 3923;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */

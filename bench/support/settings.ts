@@ -4,10 +4,11 @@ export type SeedSize = 'small' | 'medium' | 'large';
 export type DatabaseKind = 'sqlite' | 'postgres';
 /**
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
- * before/after, ledger-check); events: POST with events on vs off, and webhook delivery.
+ * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
+ * statements: bank statement imports (a large camt.053, and the cost per line vs open requests).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements'];
 
 export interface BenchSettings {
   quick: boolean;
@@ -35,6 +36,19 @@ export interface BenchSettings {
   /** The commit whose POST /v1/transactions the current build is compared with, or null for none. */
   baselineCommit: string | null;
   webhooks: WebhookBenchSettings;
+  statements: StatementBenchSettings;
+}
+
+/** The bank statement figures (bench/statements-scenarios.ts). */
+export interface StatementBenchSettings {
+  /** Credit lines of the large camt.053, each paying one of as many open bank-transfer requests. */
+  largeLines: number;
+  /** Lines of each import in the cost-per-line comparison. */
+  lines: number;
+  /** Open requests when the few-open side imports (its statement pays all of them). */
+  fewOpen: number;
+  /** Open requests when the many-open side imports. */
+  manyOpen: number;
 }
 
 /** The webhook delivery figures (bench/events-scenarios.ts). */
@@ -85,6 +99,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       lightRate: 2,
       lightSeconds: quick ? 5 : 10,
     },
+    statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
 }
 
