@@ -187,6 +187,21 @@ describe('HTTP conventions', () => {
     assert.deepEqual(constructorField.body.details, [{ field: 'constructor', message: 'is not an accepted field' }]);
   });
 
+  it('refuses body fields named like Object.prototype members (toString, valueOf, __defineGetter__...) as any unknown field', async () => {
+    const { token, user } = await registerAndLogin(t.api);
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    assert.ok(names.length >= 12, names.join());
+    for (const field of names) {
+      const response = await t.api.post('/v1/accounts', null, { token, rawBody: `{"type":"business","name":"Acme","email":"a@b.example","${field}":"x"}` });
+      assert.equal(response.status, 400, field);
+      assert.ok(['validation_error', 'invalid_json'].includes(response.body.error_code), field);
+      if (field !== '__proto__') assert.deepEqual(response.body.details, [{ field, message: 'is not an accepted field' }], field);
+    }
+    // On a route whose body is all optional fields too.
+    const patch = await t.api.patch(`/v1/users/${user.id}`, null, { token, rawBody: '{"hasOwnProperty":"x"}' });
+    expectError(patch, 400, 'validation_error');
+  });
+
   it('refuses lone surrogates, which no database can store as text', async () => {
     const { token } = await registerAndLogin(t.api);
     const body = `{"type":"business","name":"Acme \\ud800","email":"a@b.example"}`;
