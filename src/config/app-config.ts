@@ -1,6 +1,7 @@
 import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { parseDurationSeconds } from './duration';
 import { keptSecret } from './kept-secret';
+import { PasswordCheck, productionProblems } from './production-safety';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -38,6 +39,11 @@ export interface ConfigSources {
    * process only (tests, tools that issue no token).
    */
   jwtSecretFile?: string;
+  /**
+   * The users' password policy, which production holds ADMIN_PASSWORD to
+   * (it lives in users/, above this folder). Unset: ADMIN_PASSWORD is not checked here.
+   */
+  adminPasswordCheck?: PasswordCheck;
 }
 
 export class ConfigValidationError extends Error {
@@ -172,6 +178,28 @@ export class AppConfig {
     this.sessionRetentionSeconds = reader.duration('SESSION_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.webhookDeliveryRetentionSeconds = reader.duration('WEBHOOK_DELIVERY_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
 
+    if (this.production) {
+      problems.push(
+        ...productionProblems(
+          {
+            // A missing or short secret is reported above already.
+            jwtSecret: secret === undefined || Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES ? null : Buffer.from(secret, 'utf8'),
+            webhookAllowHttp: this.webhookAllowHttp,
+            webhookAllowPrivate: this.webhookAllowPrivate,
+            publicBaseUrl: this.publicBaseUrl,
+            adminEmail: this.adminEmail,
+            adminPassword: this.adminPassword,
+            rateLimits: {
+              RATE_LIMIT_PER_MINUTE: this.rateLimitPerMinute,
+              LOGIN_PER_MINUTE: this.loginPerMinute,
+              LOGIN_MAX_FAILURES: this.loginMaxFailures,
+              CHECKOUT_PER_MINUTE: this.checkoutPerMinute,
+            },
+          },
+          sources.adminPasswordCheck,
+        ),
+      );
+    }
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }
 }
