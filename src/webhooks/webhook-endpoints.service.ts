@@ -10,7 +10,7 @@ import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
-import { Database, TransactionOptions } from '../database/database';
+import { Database } from '../database/database';
 import { EventErrors } from '../events/events.errors';
 import { EventsRepository, PLATFORM_STREAM } from '../events/events.repository';
 import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
@@ -51,7 +51,7 @@ export class WebhookEndpointsService {
     private readonly signal: DeliverySignal,
   ) {}
 
-  async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto, commit: TransactionOptions = {}): Promise<WebhookEndpointWithSecretDto> {
+  async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
     const accountId = isAdmin(caller) && request.account_id === undefined ? null : actingAccountId(caller, request.account_id);
     await this.checkUrl(request.url);
     const secret = newEndpointSecret();
@@ -74,7 +74,7 @@ export class WebhookEndpointsService {
       };
       await this.endpoints.insert(manager, endpoint);
       return { ...toWebhookEndpointResponse(endpoint), secret };
-    }, commit);
+    });
   }
 
   list(caller: AuthenticatedUser, query: PaginationQueryDto): Promise<Page<WebhookEndpointResponseDto>> {
