@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSubscribers } from '../events/event-subscribers';
 import { EventsModule } from '../events/events.module';
 import { DeliverySignal } from './delivery-signal';
+import { HostResolver } from './host-resolver';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -27,6 +28,7 @@ import { WebhookWorker } from './webhook-worker';
     WebhookEndpointsService,
     WebhookWorker,
     DeliverySignal,
+    HostResolver,
     WebhookFanOut,
     { provide: EventSubscribers, useExisting: WebhookFanOut },
   ],
