@@ -34,6 +34,7 @@ const SAFE_PRODUCTION: Record<string, string> = {
   LOGIN_PER_MINUTE: '30',
   LOGIN_MAX_FAILURES: '5',
   CHECKOUT_PER_MINUTE: '60',
+  SIGNUP_PER_MINUTE: '10',
 };
 
 type LogLine = Record<string, unknown> & { level: number; msg: string };
@@ -57,7 +58,7 @@ async function startServer(env: Record<string, string>, cwd: string): Promise<Ru
   const child = spawn(process.execPath, [MAIN], {
     cwd,
     // NODE_PATH: a build outside the repository (TEST_BUILD_DIR) finds its packages through it.
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: process.env.NODE_PATH ?? '', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: process.env.NODE_PATH ?? '', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', SIGNUP_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const run: Run = { child, lines: [], other: [], firstLineToExitMs: NaN, code: null, baseUrl: null };
@@ -308,6 +309,7 @@ describe('production refuses unsafe settings (contract section 18)', () => {
     ['LOGIN_PER_MINUTE', { LOGIN_PER_MINUTE: '0' }],
     ['LOGIN_MAX_FAILURES', { LOGIN_MAX_FAILURES: '0' }],
     ['CHECKOUT_PER_MINUTE', { CHECKOUT_PER_MINUTE: '0' }],
+    ['SIGNUP_PER_MINUTE', { SIGNUP_PER_MINUTE: '0' }],
   ];
 
   for (const [name, unsafe] of UNSAFE) {

@@ -77,6 +77,10 @@ export class AppConfig {
   readonly loginPerMinute: number;
   readonly loginMaxFailures: number;
   readonly loginFailureWindowSeconds: number;
+  /** Signups (POST /v1/users without a token) per minute per client address; 0 disables. */
+  readonly signupPerMinute: number;
+  /** Password hashes that may wait for a hashing thread; one more is refused with 503. */
+  readonly passwordHashQueue: number;
   readonly redisUrl: string | null;
   readonly trustProxy: string[];
   /** Origins whose browser pages may call the API (CORS); empty: CORS is off. */
@@ -147,6 +151,8 @@ export class AppConfig {
     this.loginPerMinute = reader.integer('LOGIN_PER_MINUTE', 30, 0);
     this.loginMaxFailures = reader.integer('LOGIN_MAX_FAILURES', 5, 0);
     this.loginFailureWindowSeconds = reader.duration('LOGIN_FAILURE_WINDOW', '15m', 1);
+    this.signupPerMinute = reader.integer('SIGNUP_PER_MINUTE', 10, 0);
+    this.passwordHashQueue = reader.integer('PASSWORD_HASH_QUEUE', 100, 1);
     this.redisUrl = env.REDIS_URL?.trim() || null;
     if (this.redisUrl !== null && !/^rediss?:\/\//.test(this.redisUrl)) {
       problems.push('REDIS_URL must start with redis:// or rediss://');
@@ -194,6 +200,7 @@ export class AppConfig {
               LOGIN_PER_MINUTE: this.loginPerMinute,
               LOGIN_MAX_FAILURES: this.loginMaxFailures,
               CHECKOUT_PER_MINUTE: this.checkoutPerMinute,
+              SIGNUP_PER_MINUTE: this.signupPerMinute,
             },
           },
           sources.adminPasswordCheck,

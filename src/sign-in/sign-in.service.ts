@@ -45,7 +45,7 @@ export class SignInService {
     const user = await this.db.run((manager) => this.users.findWithPasswordHashByEmail(manager, email));
     const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !passwordMatches) throw AuthErrors.invalidCredentials();
-    await this.throttle.passwordAccepted(email);
+    await this.throttle.passwordAccepted(email, clientIp);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
       // A password change or deletion racing this login either commits first (and the login fails) or

@@ -37,16 +37,19 @@ export class UsersService {
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
-  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto, commit: TransactionOptions = {}): Promise<UserResponseDto> {
+  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto, clientIp: string, commit: TransactionOptions = {}): Promise<UserResponseDto> {
     if (request.role !== undefined && !(caller && isAdmin(caller))) {
       throw AuthErrors.insufficientPermissions('Only an admin may set a role.');
     }
     if (request.account_id !== undefined && caller === null) {
       throw AuthErrors.insufficientPermissions('Adding a user to an account needs the access token of its owner or of an admin.');
     }
+    if (caller === null) await this.throttle.admitSignup(clientIp);
     const email = normalizeEmail(request.email);
     const problem = passwordProblem(request.password, email);
     if (problem) throw UserErrors.weakPassword(problem);
+    // A taken email is answered before the costly hash (the unique index still settles a race).
+    if (await this.db.run((manager) => this.users.emailExists(manager, email))) throw UserErrors.emailTaken();
     const passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
@@ -65,7 +68,7 @@ export class UsersService {
     return toUserResponse(user);
   }
 
-  async update(caller: AuthenticatedUser, userId: string, request: UpdateUserRequestDto): Promise<UserResponseDto> {
+  async update(caller: AuthenticatedUser, userId: string, request: UpdateUserRequestDto, clientIp: string): Promise<UserResponseDto> {
     if (Object.values(request).every((value) => value === undefined)) {
       throw validationError('body', 'must contain at least one of name, email, password, role');
     }
@@ -84,7 +87,7 @@ export class UsersService {
     }
     // Changing one's own password or email (which a password reset would go to) needs the current password.
     const sensitive = self && (request.password !== undefined || request.email !== undefined);
-    if (sensitive) await this.checkCurrentPassword(target, request.current_password);
+    if (sensitive) await this.checkCurrentPassword(target, request.current_password, clientIp);
     if (request.password !== undefined) passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const changes: Partial<User> = { updatedAt: new Date() };
@@ -109,11 +112,11 @@ export class UsersService {
   }
 
   /** `current_password` against the stored hash, counted as a password guess: a stolen access token must not become an unthrottled oracle. */
-  private async checkCurrentPassword(target: User, currentPassword: string | undefined): Promise<void> {
+  private async checkCurrentPassword(target: User, currentPassword: string | undefined, clientIp: string): Promise<void> {
     if (currentPassword === undefined) throw UserErrors.currentPasswordRequired();
-    await this.throttle.admitPasswordAttempt(target.email);
+    await this.throttle.admitPasswordAttempt(target.email, clientIp);
     if (!(await this.hasher.verify(target.passwordHash, currentPassword))) throw AuthErrors.invalidCredentials();
-    await this.throttle.passwordAccepted(target.email);
+    await this.throttle.passwordAccepted(target.email, clientIp);
   }
 
   async delete(caller: AuthenticatedUser, userId: string): Promise<DeleteUserResponseDto> {
