@@ -346,3 +346,21 @@ describe('production refuses unsafe settings (contract section 18)', () => {
     }
   });
 });
+
+describe('at rest (contract section 18)', () => {
+  it('creates data/ and the SQLite file (with its WAL) readable by the owner only', async (t) => {
+    if (process.env.TEST_DATABASE_URL) return t.skip('SQLite only');
+    const cwd = workingDirectory();
+    const run = await startServer({ DATABASE_URL: 'sqlite:data/app.db', JWT_SECRET: 'startup-test-secret-of-at-least-32-bytes' }, cwd);
+    try {
+      assert.ok(run.baseUrl, JSON.stringify(run.lines.slice(-3)));
+      await registerAndLogin(new ApiClient(run.baseUrl!));
+      assert.equal(statSync(join(cwd, 'data')).mode & 0o777, 0o700, 'data/');
+      for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
+        assert.equal(statSync(join(cwd, 'data', file)).mode & 0o777, 0o600, file);
+      }
+    } finally {
+      await stopServer(run);
+    }
+  });
+});
