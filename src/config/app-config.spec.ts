@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppConfig, ConfigValidationError } from './app-config';
 
+/** Everything else production asks for (section 18). */
+const SAFE_PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com' };
+
 describe('AppConfig', () => {
   it('applies the contract defaults', () => {
     const config = new AppConfig({});
@@ -67,7 +70,8 @@ describe('AppConfig', () => {
   it('refuses to start in production without a JWT_SECRET of at least 32 bytes', () => {
     assert.throws(() => new AppConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
     assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
-    assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecretGenerated, false);
+    assert.throws(() => new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'x'.repeat(32) }), /JWT_SECRET has too little entropy when NODE_ENV=production \(1 distinct bytes/);
+    assert.equal(new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' }).jwtSecretGenerated, false);
   });
 
   it('reads the housekeeping and metrics settings: no /metrics without a token, retentions in days', () => {

@@ -47,7 +47,7 @@ export class IdempotencyService {
     config: AppConfig,
   ) {
     // Bodies can hold a password (signup): a keyed hash, so the stored digest cannot be brute-forced offline.
-    this.bodyKey = config.jwtKey;
+    this.bodyKey = config.keys.idempotency;
   }
 
   /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
