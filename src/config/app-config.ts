@@ -74,6 +74,10 @@ export class AppConfig {
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly refreshReuseIntervalSeconds: number;
+  /** A session's absolute lifetime from login, never extended by refreshes: no token outlives it. */
+  readonly sessionMaxAgeSeconds: number;
+  /** A session unused (no request, no refresh) this long has ended. */
+  readonly sessionIdleTimeoutSeconds: number;
   readonly adminEmail: string | null;
   readonly adminPassword: string | null;
   readonly rateLimitPerMinute: number;
@@ -146,6 +150,8 @@ export class AppConfig {
     this.accessTokenTtlSeconds = reader.duration('ACCESS_TOKEN_TTL', '15m', 1);
     this.refreshTokenTtlSeconds = reader.duration('REFRESH_TOKEN_TTL', '30d', 1);
     this.refreshReuseIntervalSeconds = reader.duration('REFRESH_REUSE_INTERVAL', '10s', 0);
+    this.sessionMaxAgeSeconds = reader.duration('SESSION_MAX_AGE', '30d', 60);
+    this.sessionIdleTimeoutSeconds = reader.duration('SESSION_IDLE_TIMEOUT', '7d', 60);
     this.adminEmail = env.ADMIN_EMAIL?.trim() || null;
     this.adminPassword = env.ADMIN_PASSWORD || null;
     if ((this.adminEmail === null) !== (this.adminPassword === null)) {
