@@ -5,6 +5,7 @@ import { Events1763960000000 } from './1763960000000-events';
 import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { Checkout1764090000000 } from './1764090000000-checkout';
 import { Housekeeping1764200000000 } from './1764200000000-housekeeping';
+import { WebhookDeliveryAttempts1764300000000 } from './1764300000000-webhook-delivery-attempts';
 
 /** In the order they run; together they create exactly the schema the modules' entities describe. */
-export const MIGRATIONS = [InitialSchema1763690000000, TransactionsAndPayments1763780000000, Ledger1763870000000, Events1763960000000, Webhooks1764000000000, Checkout1764090000000, Housekeeping1764200000000];
+export const MIGRATIONS = [InitialSchema1763690000000, TransactionsAndPayments1763780000000, Ledger1763870000000, Events1763960000000, Webhooks1764000000000, Checkout1764090000000, Housekeeping1764200000000, WebhookDeliveryAttempts1764300000000];
