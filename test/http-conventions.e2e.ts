@@ -157,6 +157,16 @@ describe('HTTP conventions', () => {
     expectError(await t.api.get('/v1/users/%E0%A4%A', { token }), 404, 'user_not_found');
   });
 
+  it('answers an id the router cannot even decode with 404 <resource>_not_found for every resource family addressed by id', async () => {
+    const { token } = await registerAndLogin(t.api);
+    const families = [...new Set(t.routes.map((route) => /^\/v1\/([a-z_]+)\/:/.exec(route.url)?.[1]).filter((family) => family !== undefined))];
+    assert.ok(families.includes('events') && families.includes('webhook_endpoints'), families.join());
+    for (const family of families) {
+      const response = await t.api.get(`/v1/${family}/%E0%A4%A`, { token });
+      expectError(response, 404, `${family.replace(/s$/, '')}_not_found`);
+    }
+  });
+
   it('validates pagination parameters', async () => {
     const { token } = await registerAndLogin(t.api);
     const refused = ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'limit=0x10', 'limit=1e1', 'limit=%205', 'limit[a]=1', 'limit[]=1'];
