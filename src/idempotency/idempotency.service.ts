@@ -62,8 +62,7 @@ export class IdempotencyService {
       return { outcome: 'proceed', claim: { fingerprint, requestHash } };
     }
     if (existing.requestHash !== requestHash) throw IdempotencyErrors.reused();
-    // Rows of the earlier claim-first protocol that never completed.
-    if (existing.state === 'in_progress' || existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
+    if (existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
     return { outcome: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
 

@@ -12,7 +12,7 @@ import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventErrors } from '../events/events.errors';
-import { EventsRepository, PLATFORM_STREAM } from '../events/events.repository';
+import { EventsRepository } from '../events/events.repository';
 import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
@@ -152,7 +152,7 @@ export class WebhookEndpointsService {
         throw validationError('endpoint_id', "must be an endpoint that receives this event's account");
       }
       const id = newId('whd');
-      await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream ?? PLATFORM_STREAM, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
+      await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
       this.signal.queued(manager);
       return this.deliveries.findById(manager, id);
     });
