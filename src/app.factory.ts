@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { RegisteredRoute } from './common/http/route-table';
+import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { securityHeaders } from './common/http/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
 import { buildOpenApiDocument, serveOpenApi } from './common/swagger/openapi';
@@ -19,9 +19,10 @@ export interface CreatedApp {
 /** Builds the fully configured application (used by main.ts, the CLI and the tests alike) without listening. */
 export async function createApp(config: AppConfig): Promise<CreatedApp> {
   const headers = await securityHeaders();
-  const adapter = new FastifyAdapter(fastifyOptions(config, headers));
+  const routeTable = new RouteTable([]);
+  const adapter = new FastifyAdapter(fastifyOptions(config, headers, routeTable));
   const fastify = adapter.getInstance();
-  const routeTable = registerRouteTable(fastify);
+  registerRouteTable(fastify, routeTable);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     bodyParser: false,
     // JSON lines from Nest's first line on; a failed start is thrown to the caller, which reports it once.

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
+import { passwordProblem } from './users/password-policy';
 import { connectDatabase } from './database/database-startup';
 import { dataSourceOptions, runMigrations } from './database/data-source-options';
 import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
@@ -101,7 +102,7 @@ async function commandOf(): Promise<Command | 'help' | null> {
 async function migrate(): Promise<number> {
   let log = processLogger();
   try {
-    const config = new AppConfig(process.env);
+    const config = new AppConfig(process.env, { adminPasswordCheck: passwordProblem });
     log = processLogger(config.logLevel);
     const dataSource = await connectDatabase(dataSourceOptions(config.database), { warn: (message: string) => log.warn(message) });
     try {
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env)), { logger: ['error', 'warn'], abortOnError: false });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env, { adminPasswordCheck: passwordProblem })), { logger: ['error', 'warn'], abortOnError: false });
   try {
     return await command(context);
   } finally {

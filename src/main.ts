@@ -6,6 +6,7 @@ import nodeModule from 'node:module';
 
 import { AppConfig, JWT_SECRET_FILE } from './config/app-config';
 import { createApp } from './app.factory';
+import { passwordProblem } from './users/password-policy';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 
 /**
@@ -27,7 +28,7 @@ process.on('unhandledRejection', (reason) => fail(`unhandled rejection: ${reason
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = new AppConfig(process.env, { jwtSecretFile: JWT_SECRET_FILE });
+  const config = new AppConfig(process.env, { jwtSecretFile: JWT_SECRET_FILE, adminPasswordCheck: passwordProblem });
   log = processLogger(config.logLevel);
   const { app } = await createApp(config);
   // On SIGTERM (and the other default signals): the jobs stop and finish what they do, the server answers the

@@ -8,7 +8,6 @@ import { RolesGuard } from './auth/guards/roles.guard';
 import { documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
-import { ErrorCode } from './common/errors/error-codes';
 import { clientErrorHandler } from './common/http/client-errors';
 import { corsOptions, CORS_PREFLIGHT_ROUTE, isUnansweredPreflightRoute } from './common/http/cors';
 import { parseQueryString } from './common/http/query-string';
@@ -66,7 +65,7 @@ const MAX_FORM_BYTES = 4 * 1024;
 const MAX_PATH_PARAM_LENGTH = 500;
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): FastifyServerOptions {
+export function fastifyOptions(config: AppConfig, headers: SecurityHeaders, routeTable: RouteTable): FastifyServerOptions {
   return {
     bodyLimit: MAX_BODY_BYTES,
     // A request line or headers Node's parser refuses (over 16 KiB, Content-Length with Transfer-Encoding,
@@ -75,7 +74,7 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders): Fas
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH, querystringParser: parseQueryString },
     // Errors raised by the router before any route matches (an over-long or badly %-encoded path
     // parameter): still the contract's error body, and a 404 as for any id that names nothing.
-    frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(request.url)),
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, notFoundFor(routeTable, request.url)),
     // Only the configured proxies may speak for the client address (per-IP limits depend on it).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // While shutting down, a request that still arrives on an open connection is answered as usual (with
@@ -122,8 +121,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
 export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentReplays];
 
 /** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
-export function registerRouteTable(fastify: FastifyInstance): RouteTable {
-  const routeTable = new RouteTable([]);
+export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTable): void {
   fastify.addHook('onRoute', (route) => {
     // The CORS plugin's OPTIONS catch-all serves no path: preflights it does not answer are 404 or 405.
     if (route.url === CORS_PREFLIGHT_ROUTE) return;
@@ -148,7 +146,6 @@ export function registerRouteTable(fastify: FastifyInstance): RouteTable {
     if (request.routeOptions.url !== BANK_STATEMENTS_ROUTE || format === null) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
     else done(null, new StatementBody(format, body as string));
   });
-  return routeTable;
 }
 
 /** The Fastify hooks that need the application's services, once Nest has built them. */
@@ -183,15 +180,8 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
   });
 }
 
-/** Resources addressed by id in paths, and the error for an id that names none. */
-const NOT_FOUND_BY_RESOURCE: Record<string, ErrorCode> = {
-  users: 'user_not_found',
-  transactions: 'transaction_not_found',
-  payments: 'payment_not_found',
-};
-
-function notFoundFor(url: string): DomainError {
-  const resource = /^\/v1\/([a-z_]+)\//.exec(url)?.[1];
-  const code = (resource && NOT_FOUND_BY_RESOURCE[resource]) || 'not_found';
+/** The error for a path the router could not read: the resource's not-found when it names an id (RouteTable). */
+function notFoundFor(routeTable: RouteTable, url: string): DomainError {
+  const code = routeTable.notFoundCode(url.split('?')[0]);
   return new DomainError(code, code === 'not_found' ? 'No such route.' : 'No resource has such an id.');
 }

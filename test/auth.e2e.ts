@@ -18,6 +18,7 @@ import {
 } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, TOKEN_PAIR_FIELDS, USER_FIELDS } from './support/shapes';
 import { useTestApp } from './support/test-app';
+import { AppConfig } from '../src/config/app-config';
 
 const SESSION_ID = idPattern('ses');
 const SESSION_FIELDS = ['client_version', 'created_at', 'current', 'device_id', 'id', 'invalidated_at', 'last_used_at', 'reason', 'status'];
@@ -296,7 +297,8 @@ describe('POST /v1/auth/refresh', () => {
     const rotated = await refresh(t.api, session.refreshToken, { rotate_refresh_token: true });
     expectTokenPair(rotated, session.sessionId);
     assert.notEqual(rotated.body.refresh_token, session.refreshToken);
-    assert.notEqual(rotated.body.refresh_token_expires_at, first.body.refresh_token_expires_at);
+    // A rotation does not extend the session: with REFRESH_TOKEN_TTL = SESSION_MAX_AGE = 30d, it ends when the first token does.
+    assert.equal(rotated.body.refresh_token_expires_at, first.body.refresh_token_expires_at);
   });
 
   it('records device_id and client_version on the session', async () => {
@@ -480,6 +482,8 @@ describe('token expiry (ACCESS_TOKEN_TTL=3, REFRESH_TOKEN_TTL=1)', () => {
 
 describe('access tokens', () => {
   const secret = 'auth-e2e-secret-that-is-at-least-32-bytes!';
+  /** The key tokens are signed with: derived from JWT_SECRET (contract section 18), as the service derives it. */
+  const serviceKey = new AppConfig({ JWT_SECRET: secret }).jwtKey;
   const t = useTestApp({ JWT_SECRET: secret });
   let session: LoggedIn;
   let claims: Record<string, unknown>;
@@ -490,7 +494,7 @@ describe('access tokens', () => {
 
   it('accepts the issued token and the same claims signed again with the service key (control)', async () => {
     await expectAccessWorks(t.api, session.token);
-    await expectAccessWorks(t.api, jwt.sign(claims, secret, { algorithm: 'HS256' }));
+    await expectAccessWorks(t.api, jwt.sign(claims, serviceKey, { algorithm: 'HS256' }));
   });
 
   it('refuses an alg none token with 401 unauthorized', async () => {
@@ -506,7 +510,7 @@ describe('access tokens', () => {
   });
 
   it('refuses a token signed with the service key but another algorithm with 401 unauthorized', async () => {
-    const hs512 = jwt.sign(claims, secret, { algorithm: 'HS512' });
+    const hs512 = jwt.sign(claims, serviceKey, { algorithm: 'HS512' });
     expectError(await t.api.get('/v1/users', { token: hs512 }), 401, 'unauthorized');
   });
 
@@ -521,7 +525,7 @@ describe('access tokens', () => {
 
   it('refuses a validly signed token that is not an access token with 401 unauthorized', async () => {
     for (const typ of ['refresh', 'id', undefined]) {
-      const token = jwt.sign({ ...claims, typ }, secret, { algorithm: 'HS256' });
+      const token = jwt.sign({ ...claims, typ }, serviceKey, { algorithm: 'HS256' });
       expectError(await t.api.get('/v1/users', { token }), 401, 'unauthorized');
     }
   });

@@ -31,7 +31,8 @@ async function runsOf(app: TestApp): Promise<Record<string, number>> {
 }
 
 describe('housekeeping', () => {
-  const t = useTestApp({ REFRESH_REUSE_INTERVAL: '0', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // Sessions idle for a month stay usable here (SESSION_IDLE_TIMEOUT), so that retention alone decides what goes.
+  const t = useTestApp({ REFRESH_REUSE_INTERVAL: '0', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', SESSION_IDLE_TIMEOUT: '60d' });
 
   it('deletes what is past its retention, and keeps every session, token, key and delivery still in use', async () => {
     const url = t.databaseUrl;

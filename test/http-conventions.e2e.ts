@@ -157,6 +157,16 @@ describe('HTTP conventions', () => {
     expectError(await t.api.get('/v1/users/%E0%A4%A', { token }), 404, 'user_not_found');
   });
 
+  it('answers an id the router cannot even decode with 404 <resource>_not_found for every resource family addressed by id', async () => {
+    const { token } = await registerAndLogin(t.api);
+    const families = [...new Set(t.routes.map((route) => /^\/v1\/([a-z_]+)\/:/.exec(route.url)?.[1]).filter((family) => family !== undefined))];
+    assert.ok(families.includes('events') && families.includes('webhook_endpoints'), families.join());
+    for (const family of families) {
+      const response = await t.api.get(`/v1/${family}/%E0%A4%A`, { token });
+      expectError(response, 404, `${family.replace(/s$/, '')}_not_found`);
+    }
+  });
+
   it('validates pagination parameters', async () => {
     const { token } = await registerAndLogin(t.api);
     const refused = ['limit=0', 'limit=101', 'limit=abc', 'limit=2.5', 'limit=0x10', 'limit=1e1', 'limit=%205', 'limit[a]=1', 'limit[]=1'];
@@ -185,6 +195,21 @@ describe('HTTP conventions', () => {
     const constructorField = await t.api.post('/v1/accounts', { type: 'business', name: 'Acme', email: 'a@b.example', constructor: 'x' }, { token });
     expectError(constructorField, 400, 'validation_error');
     assert.deepEqual(constructorField.body.details, [{ field: 'constructor', message: 'is not an accepted field' }]);
+  });
+
+  it('refuses body fields named like Object.prototype members (toString, valueOf, __defineGetter__...) as any unknown field', async () => {
+    const { token, user } = await registerAndLogin(t.api);
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    assert.ok(names.length >= 12, names.join());
+    for (const field of names) {
+      const response = await t.api.post('/v1/accounts', null, { token, rawBody: `{"type":"business","name":"Acme","email":"a@b.example","${field}":"x"}` });
+      assert.equal(response.status, 400, field);
+      assert.ok(['validation_error', 'invalid_json'].includes(response.body.error_code), field);
+      if (field !== '__proto__') assert.deepEqual(response.body.details, [{ field, message: 'is not an accepted field' }], field);
+    }
+    // On a route whose body is all optional fields too.
+    const patch = await t.api.patch(`/v1/users/${user.id}`, null, { token, rawBody: '{"hasOwnProperty":"x"}' });
+    expectError(patch, 400, 'validation_error');
   });
 
   it('refuses lone surrogates, which no database can store as text', async () => {

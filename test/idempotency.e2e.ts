@@ -327,3 +327,31 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     assert.equal(Number(stored.rows[0].n), 2);
   });
 });
+
+describe('idempotency never stores a secret (contract section 18)', () => {
+  const t = useTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+
+  it('refuses Idempotency-Key on webhook endpoint creation and secret rotation (400), whose answers carry the secret', async () => {
+    const owner = await accountOwner(t.api);
+    const body = { url: 'https://127.0.0.1:9/hook', enabled_events: ['*'] };
+    const refused = await send(t, '/v1/webhook_endpoints', body, owner, unique('key'));
+    expectError(refused, 400, 'validation_error');
+    assert.equal(refused.body.details[0].field, 'Idempotency-Key');
+    const created = await send(t, '/v1/webhook_endpoints', body, owner);
+    expectStatus(created, 201);
+    assert.match(created.body.secret, /^whsec_/);
+    const rotation = await send(t, `/v1/webhook_endpoints/${created.body.id}/rotate_secret`, {}, owner, unique('key'));
+    expectError(rotation, 400, 'validation_error');
+  });
+
+  it('no stored idempotent answer contains a secret (whsec_, sk_), whatever was created with a key', async () => {
+    const owner = await accountOwner(t.api);
+    // Before section 18 this was 201 and its answer, secret included, was kept for replays.
+    await send(t, '/v1/webhook_endpoints', { url: 'https://127.0.0.1:9/hook', enabled_events: ['*'] }, owner, unique('key'));
+    await send(t, '/v1/transactions', transactionBody(unique('t')), owner, unique('key'));
+    await send(t, '/v1/payments', paymentBody(unique('p')), owner, unique('key'));
+    const stored = await sql(t.databaseUrl, 'SELECT response_body FROM idempotency_keys');
+    assert.ok(stored.rows.length >= 2, `${stored.rows.length} stored answers`);
+    for (const row of stored.rows) assert.doesNotMatch(String(row.response_body), /whsec_|sk_/);
+  });
+});

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import Redis from 'ioredis';
 import { ApiResponse } from './support/api-client';
-import { expectError, expectStatus, registerAndLogin, signup } from './support/factories';
+import { expectError, expectStatus, registerAndLogin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
+import { PasswordHasher } from '../src/auth/password-hasher';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -23,6 +24,63 @@ describe('login brute-force protection', () => {
     expectError(await t.api.post('/v1/auth/login', { email: victim.email, password: 'wrong password number two' }), 401, 'invalid_credentials');
     expectRateLimited(await t.api.post('/v1/auth/login', { email: victim.email, password: victim.password }));
     expectStatus(await t.api.post('/v1/auth/login', { email: bystander.email, password: bystander.password }), 200);
+  });
+});
+
+describe('failed-login lockout per email and client address together (contract section 18)', () => {
+  const t = useTestApp({ LOGIN_MAX_FAILURES: '2', TRUST_PROXY: '127.0.0.1' });
+
+  it('a stranger failing from elsewhere cannot lock the real user out', async () => {
+    const victim = await signup(t.api);
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 2; i += 1) {
+      expectError(await t.api.post('/v1/auth/login', { email: victim.email, password: `a wrong guess ${i}` }, from('203.0.113.66')), 401, 'invalid_credentials');
+    }
+    expectRateLimited(await t.api.post('/v1/auth/login', { email: victim.email, password: victim.password }, from('203.0.113.66')));
+    expectStatus(await t.api.post('/v1/auth/login', { email: victim.email, password: victim.password }, from('198.51.100.20')), 200);
+  });
+});
+
+describe('signup (contract section 18)', () => {
+  const t = useTestApp({ SIGNUP_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' });
+
+  it('has its own limit per client address, SIGNUP_PER_MINUTE', async () => {
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const body = () => ({ email: uniqueEmail('signup'), password: STRONG_PASSWORD, name: 'Signup' });
+    expectStatus(await t.api.post('/v1/users', body(), from('203.0.113.70')), 201);
+    expectStatus(await t.api.post('/v1/users', body(), from('203.0.113.70')), 201);
+    expectRateLimited(await t.api.post('/v1/users', body(), from('203.0.113.70')));
+    expectStatus(await t.api.post('/v1/users', body(), from('203.0.113.71')), 201);
+  });
+
+  it('answers a taken email before hashing the password', async () => {
+    const taken = await signup(t.api, {}, undefined);
+    const hashes = mock.method(t.app.get(PasswordHasher), 'hash');
+    try {
+      const response = await t.api.post('/v1/users', { email: taken.email, password: STRONG_PASSWORD, name: 'Again' }, { headers: { 'x-forwarded-for': '203.0.113.72' } });
+      expectError(response, 409, 'email_already_registered');
+      assert.equal(hashes.mock.callCount(), 0, 'no hash for a signup that cannot succeed');
+    } finally {
+      hashes.mock.restore();
+    }
+  });
+});
+
+describe('the password hashing queue is bounded (contract section 18)', () => {
+  const t = useTestApp({ PASSWORD_HASH_QUEUE: '1' });
+
+  it('answers 503 service_unavailable with Retry-After when the queue is full, never 500', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.api.post('/v1/auth/login', { email: `nobody-${i}@example.com`, password: 'not a password of anyone' })),
+    );
+    const statuses = responses.map((response) => response.status);
+    assert.ok(statuses.every((status) => status === 401 || status === 503), statuses.join());
+    const refused = responses.filter((response) => response.status === 503);
+    assert.ok(refused.length > 0, 'some logins found the queue full');
+    for (const response of refused) {
+      expectError(response, 503, 'service_unavailable');
+      assert.equal(response.headers.get('retry-after'), '1');
+    }
   });
 
 });

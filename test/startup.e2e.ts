@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +24,24 @@ const CLI = builtScript('cli.js');
 const POSTGRES_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FATAL = 60;
 
+/** A production configuration that starts: every setting section 18 checks is safe. */
+const SAFE_PRODUCTION: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(48).toString('base64'),
+  PUBLIC_BASE_URL: 'https://pay.example.com',
+  ADMIN_EMAIL: 'operator@example.com',
+  ADMIN_PASSWORD: 'a long and unguessable operator passphrase',
+  RATE_LIMIT_PER_MINUTE: '600',
+  LOGIN_PER_MINUTE: '30',
+  LOGIN_MAX_FAILURES: '5',
+  CHECKOUT_PER_MINUTE: '60',
+  SIGNUP_PER_MINUTE: '10',
+  // bank_transfer is the production default provider: it needs the payee's account (section 16).
+  BANK_TRANSFER_IBAN: 'GB82 WEST 1234 5698 7654 32',
+  BANK_TRANSFER_BIC: 'WESTGB2L',
+  BANK_TRANSFER_BENEFICIARY: 'Operator Ltd',
+};
+
 type LogLine = Record<string, unknown> & { level: number; msg: string };
 
 interface Run {
@@ -44,7 +63,7 @@ async function startServer(env: Record<string, string>, cwd: string): Promise<Ru
   const child = spawn(process.execPath, [MAIN], {
     cwd,
     // NODE_PATH: a build outside the repository (TEST_BUILD_DIR) finds its packages through it.
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: process.env.NODE_PATH ?? '', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_PATH: process.env.NODE_PATH ?? '', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', SIGNUP_PER_MINUTE: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const run: Run = { child, lines: [], other: [], firstLineToExitMs: NaN, code: null, baseUrl: null };
@@ -137,13 +156,12 @@ describe('a start that fails: one JSON line, exit code 1', () => {
   });
 
   it('bad configuration: one JSON line naming every problem, nothing on stderr', async () => {
-    const run = await startServer({ NODE_ENV: 'production', JWT_SECRET: 'too-short', PORT: 'not-a-port', MIGRATIONS: 'sometimes', CORS_ORIGINS: 'https://app.example.com/path' }, workingDirectory());
+    const run = await startServer({ ...SAFE_PRODUCTION, JWT_SECRET: 'too-short', PORT: 'not-a-port', MIGRATIONS: 'sometimes', CORS_ORIGINS: 'https://app.example.com/path' }, workingDirectory());
     const fatal = assertOneFatalLine(run, /^invalid configuration: /);
     assert.equal(run.lines.length, 1);
     const problems = fatal.problems as string[];
-    // Production with bank_transfer enabled (its default there) also needs the payee's bank details.
-    assert.equal(problems.length, 5);
-    for (const name of ['JWT_SECRET', 'PORT', 'MIGRATIONS', 'CORS_ORIGINS', 'BANK_TRANSFER_IBAN']) assert.ok(problems.some((problem) => problem.startsWith(name)), name);
+    assert.equal(problems.length, 4, problems.join('\n'));
+    for (const name of ['JWT_SECRET', 'PORT', 'MIGRATIONS', 'CORS_ORIGINS']) assert.ok(problems.some((problem) => problem.startsWith(name)), name);
   });
 });
 
@@ -280,5 +298,74 @@ describe('JWT_SECRET outside production', () => {
   it('is still required in production', async () => {
     const run = await startServer({ NODE_ENV: 'production', DATABASE_URL: 'sqlite::memory:' }, workingDirectory());
     assertOneFatalLine(run, /JWT_SECRET is required when NODE_ENV=production/);
+  });
+});
+
+describe('production refuses unsafe settings (contract section 18)', () => {
+  const UNSAFE: [string, Record<string, string>][] = [
+    ['JWT_SECRET', { JWT_SECRET: 'a'.repeat(32) }],
+    ['JWT_SECRET', { JWT_SECRET: 'abcdefgh'.repeat(8) }],
+    ['WEBHOOK_ALLOW_HTTP', { WEBHOOK_ALLOW_HTTP: 'true' }],
+    ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'true' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'http://pay.example.com' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }],
+    ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'password'.repeat(3) }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['LOGIN_PER_MINUTE', { LOGIN_PER_MINUTE: '0' }],
+    ['LOGIN_MAX_FAILURES', { LOGIN_MAX_FAILURES: '0' }],
+    ['CHECKOUT_PER_MINUTE', { CHECKOUT_PER_MINUTE: '0' }],
+    ['SIGNUP_PER_MINUTE', { SIGNUP_PER_MINUTE: '0' }],
+  ];
+
+  for (const [name, unsafe] of UNSAFE) {
+    it(`${name}=${Object.values(unsafe)[0]}: one JSON line naming it, exit 1`, async () => {
+      const run = await startServer({ ...SAFE_PRODUCTION, DATABASE_URL: 'sqlite::memory:', ...unsafe }, workingDirectory());
+      const fatal = assertOneFatalLine(run, /^invalid configuration: /);
+      assert.equal(run.lines.length, 1);
+      const problems = fatal.problems as string[];
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.ok(problems[0].startsWith(name), problems[0]);
+    });
+  }
+
+  it('all of them at once: one line naming each', async () => {
+    const all = Object.assign({}, ...UNSAFE.map(([, unsafe]) => unsafe)) as Record<string, string>;
+    const run = await startServer({ ...SAFE_PRODUCTION, DATABASE_URL: 'sqlite::memory:', ...all }, workingDirectory());
+    const fatal = assertOneFatalLine(run, /^invalid configuration: /);
+    const problems = fatal.problems as string[];
+    for (const name of new Set(UNSAFE.map(([variable]) => variable))) assert.ok(problems.some((problem) => problem.startsWith(name)), name);
+  });
+
+  it('a safe production configuration starts and serves', async () => {
+    const cwd = workingDirectory();
+    const run = await startServer({ ...SAFE_PRODUCTION, DATABASE_URL: 'sqlite:data/app.db' }, cwd);
+    try {
+      assert.ok(run.baseUrl, JSON.stringify(run.lines.slice(-3)));
+      assertOnlyJson(run);
+      assert.ok(!run.lines.some((line) => line.level >= 50), 'no error');
+      assert.equal((await fetch(`${run.baseUrl}/health/ready`)).status, 200);
+      const login = await new ApiClient(run.baseUrl!).post('/v1/auth/login', { email: SAFE_PRODUCTION.ADMIN_EMAIL, password: SAFE_PRODUCTION.ADMIN_PASSWORD });
+      assert.equal(login.status, 200, 'the admin was created');
+    } finally {
+      await stopServer(run);
+    }
+  });
+});
+
+describe('at rest (contract section 18)', () => {
+  it('creates data/ and the SQLite file (with its WAL) readable by the owner only', async (t) => {
+    if (process.env.TEST_DATABASE_URL) return t.skip('SQLite only');
+    const cwd = workingDirectory();
+    const run = await startServer({ DATABASE_URL: 'sqlite:data/app.db', JWT_SECRET: 'startup-test-secret-of-at-least-32-bytes' }, cwd);
+    try {
+      assert.ok(run.baseUrl, JSON.stringify(run.lines.slice(-3)));
+      await registerAndLogin(new ApiClient(run.baseUrl!));
+      assert.equal(statSync(join(cwd, 'data')).mode & 0o777, 0o700, 'data/');
+      for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
+        assert.equal(statSync(join(cwd, 'data', file)).mode & 0o777, 0o600, file);
+      }
+    } finally {
+      await stopServer(run);
+    }
   });
 });

@@ -370,7 +370,7 @@ describe('PATCH /v1/users/{user_id}', () => {
   it('lets a user change its own name and email; the email is stored trimmed and lower-cased', async () => {
     const user = await registerAndLogin(t.api);
     const email = uniqueEmail('Renamed');
-    const response = await t.api.patch(`/v1/users/${user.user.id}`, { name: '  Ada King ', email: ` ${email.toUpperCase()} ` }, { token: user.token });
+    const response = await t.api.patch(`/v1/users/${user.user.id}`, { name: '  Ada King ', email: ` ${email.toUpperCase()} `, current_password: user.password }, { token: user.token });
     expectStatus(response, 200);
     assertUser(response.body, { id: user.user.id, name: 'Ada King', email: email.toLowerCase(), role: 'member', account_id: null });
     assert.ok(response.body.updated_at >= response.body.created_at);
@@ -477,15 +477,39 @@ describe('PATCH /v1/users/{user_id}', () => {
     await login(t.api, user.email, newPassword);
   });
 
+  it('refuses an own email change without current_password (400) or with a wrong one (401 invalid_credentials): a stolen session cannot take the account over', async () => {
+    const user = await registerAndLogin(t.api);
+    const missing = await t.api.patch(`/v1/users/${user.user.id}`, { email: uniqueEmail('thief') }, { token: user.token });
+    expectError(missing, 400, 'validation_error');
+    assert.deepEqual(missing.body.details.map((problem: { field: string }) => problem.field), ['current_password']);
+    const wrong = await t.api.patch(`/v1/users/${user.user.id}`, { email: uniqueEmail('thief'), current_password: 'not the current passphrase' }, { token: user.token });
+    expectError(wrong, 401, 'invalid_credentials');
+    assert.equal((await t.api.get(`/v1/users/${user.user.id}`, { token: user.token })).body.email, user.email);
+    await login(t.api, user.email, user.password);
+  });
+
+  it("changes the own email with current_password: the user's other sessions end, the current one stays", async () => {
+    const user = await registerAndLogin(t.api);
+    const other = await login(t.api, user.email, user.password);
+    const email = uniqueEmail('moved');
+    const response = await t.api.patch(`/v1/users/${user.user.id}`, { email, current_password: user.password }, { token: user.token });
+    expectStatus(response, 200);
+    assert.equal(response.body.email, email);
+    expectError(await t.api.get(`/v1/users/${user.user.id}`, { token: other.token }), 401, 'unauthorized');
+    expectError(await t.api.post('/v1/auth/refresh', {}, { token: other.refreshToken }), 401, 'refresh_token_invalid');
+    expectStatus(await t.api.get(`/v1/users/${user.user.id}`, { token: user.token }), 200);
+    await login(t.api, email, user.password);
+  });
+
   it('refuses an email change to a taken email (any case) with 409 email_already_registered', async () => {
     const user = await registerAndLogin(t.api);
     const taken = await signup(t.api);
-    const response = await t.api.patch(`/v1/users/${user.user.id}`, { email: taken.email.toUpperCase() }, { token: user.token });
+    const response = await t.api.patch(`/v1/users/${user.user.id}`, { email: taken.email.toUpperCase(), current_password: user.password }, { token: user.token });
     expectError(response, 409, 'email_already_registered');
     const unchanged = await t.api.get(`/v1/users/${user.user.id}`, { token: user.token });
     assert.equal(unchanged.body.email, user.email);
     // Its own address in another case is not a conflict.
-    const same = await t.api.patch(`/v1/users/${user.user.id}`, { email: user.email.toUpperCase() }, { token: user.token });
+    const same = await t.api.patch(`/v1/users/${user.user.id}`, { email: user.email.toUpperCase(), current_password: user.password }, { token: user.token });
     expectStatus(same, 200);
     assert.equal(same.body.email, user.email);
   });

@@ -69,6 +69,7 @@ export function projectServer(databaseUrl: string, options: ProjectServerOptions
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
       LOGIN_PER_MINUTE: '0',
+      SIGNUP_PER_MINUTE: '0',
       LOGIN_MAX_FAILURES: '0',
       ...env,
     },

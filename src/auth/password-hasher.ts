@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError } from '../common/errors/domain-error';
+import { AppConfig } from '../config/app-config';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 
@@ -21,7 +23,11 @@ export class PasswordHasher {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   /** Verified when the email is unknown, so that a wrong email costs what a wrong password costs. */
-  private readonly decoy: Promise<string> = this.limited(() => hash('decoy password for unknown emails', OPTIONS));
+  private readonly decoy: Promise<string>;
+
+  constructor(private readonly config: AppConfig) {
+    this.decoy = this.limited(() => hash('decoy password for unknown emails', OPTIONS));
+  }
 
   hash(password: string): Promise<string> {
     return this.limited(() => hash(password, OPTIONS));
@@ -33,9 +39,15 @@ export class PasswordHasher {
     return passwordHash !== null && matches;
   }
 
-  /** Runs `task` when a hashing slot is free; a finished task hands its slot to the first one waiting. */
+  /**
+   * Runs `task` when a hashing slot is free; a finished task hands its slot to
+   * the first one waiting. At most PASSWORD_HASH_QUEUE wait: past that a storm
+   * of logins would only grow the wait of every one of them, so the next is
+   * answered 503 at once (contract section 18) and retries after a second.
+   */
   private async limited<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < CONCURRENT_HASHES) this.running += 1;
+    else if (this.waiting.length >= this.config.passwordHashQueue) throw hashingBusy();
     else await new Promise<void>((takeSlot) => this.waiting.push(takeSlot));
     try {
       return await task();
@@ -45,4 +57,8 @@ export class PasswordHasher {
       else this.running -= 1;
     }
   }
+}
+
+function hashingBusy(): DomainError {
+  return new DomainError('service_unavailable', 'Too many password checks are waiting; retry after the time in Retry-After.', undefined, { 'retry-after': '1' });
 }

@@ -45,11 +45,11 @@ export class SessionsService {
     return session;
   }
 
-  issueAccessToken(manager: EntityManager, session: Pick<Session, 'id' | 'userId'>, now: Date): Promise<IssuedToken> {
+  issueAccessToken(manager: EntityManager, session: Pick<Session, 'id' | 'userId' | 'createdAt'>, now: Date): Promise<IssuedToken> {
     return this.issueToken(manager, session, 'access', null, now, newId('tok'));
   }
 
-  issueRefreshToken(manager: EntityManager, session: Pick<Session, 'id' | 'userId'>, parentId: string | null, now: Date, id = newId('tok')): Promise<IssuedToken> {
+  issueRefreshToken(manager: EntityManager, session: Pick<Session, 'id' | 'userId' | 'createdAt'>, parentId: string | null, now: Date, id = newId('tok')): Promise<IssuedToken> {
     return this.issueToken(manager, session, 'refresh', parentId, now, id);
   }
 
@@ -82,7 +82,7 @@ export class SessionsService {
 
   private async issueToken(
     manager: EntityManager,
-    session: Pick<Session, 'id' | 'userId'>,
+    session: Pick<Session, 'id' | 'userId' | 'createdAt'>,
     kind: AuthToken['kind'],
     parentId: string | null,
     now: Date,
@@ -91,6 +91,8 @@ export class SessionsService {
     const ttlSeconds = kind === 'access' ? this.config.accessTokenTtlSeconds : this.config.refreshTokenTtlSeconds;
     // JWT times are whole seconds; the row keeps exactly those so a refresh token can be rebuilt from it.
     const issuedAtSeconds = Math.floor(now.getTime() / 1000);
+    // No token outlives its session (SESSION_MAX_AGE from login), however often it is refreshed.
+    const sessionEndsSeconds = Math.floor(sessionEndsAt(session, this.config) / 1000);
     const row: AuthToken = {
       id,
       sessionId: session.id,
@@ -100,7 +102,7 @@ export class SessionsService {
       parentId,
       replacedById: null,
       issuedAt: new Date(issuedAtSeconds * 1000),
-      expiresAt: new Date((issuedAtSeconds + ttlSeconds) * 1000),
+      expiresAt: new Date(Math.min(issuedAtSeconds + ttlSeconds, sessionEndsSeconds) * 1000),
       rotatedAt: null,
       revokedAt: null,
     };
@@ -113,4 +115,14 @@ export class SessionsService {
 
 function claimsOf(row: AuthToken, userId: string, typ: TokenClaims['typ']): TokenClaims {
   return { sub: userId, sid: row.sessionId, typ, jti: row.id, iat: Math.floor(row.issuedAt.getTime() / 1000), exp: Math.floor(row.expiresAt.getTime() / 1000) };
+}
+
+/** When a session ends at the latest: SESSION_MAX_AGE after its login. */
+export function sessionEndsAt(session: Pick<Session, 'createdAt'>, config: Pick<AppConfig, 'sessionMaxAgeSeconds'>): number {
+  return session.createdAt.getTime() + config.sessionMaxAgeSeconds * 1000;
+}
+
+/** Whether a session has ended by age or by idleness at `now` (ms), whatever its status says. */
+export function sessionLapsed(session: { createdAt: number; lastUsedAt: number }, now: number, config: Pick<AppConfig, 'sessionMaxAgeSeconds' | 'sessionIdleTimeoutSeconds'>): boolean {
+  return now >= session.createdAt + config.sessionMaxAgeSeconds * 1000 || now - session.lastUsedAt >= config.sessionIdleTimeoutSeconds * 1000;
 }

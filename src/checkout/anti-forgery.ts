@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
@@ -22,7 +22,7 @@ export class AntiForgery {
   private readonly secureCookie: boolean;
 
   constructor(config: AppConfig) {
-    this.key = Buffer.from(hkdfSync('sha256', config.jwtKey.export(), Buffer.alloc(0), 'checkout anti-forgery', 32));
+    this.key = config.keys.checkoutAntiForgery.export();
     this.origin = new URL(config.publicBaseUrl).origin;
     this.secureCookie = this.origin.startsWith('https:');
   }

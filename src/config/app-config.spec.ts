@@ -4,6 +4,8 @@ import { AppConfig, ConfigValidationError } from './app-config';
 
 /** A payee's bank details that pass their checks (the IBAN is the standard's example). */
 const PAYEE = { BANK_TRANSFER_IBAN: 'GB82 WEST 1234 5698 7654 32', BANK_TRANSFER_BIC: 'westgb2l', BANK_TRANSFER_BENEFICIARY: 'Acme Ltd' };
+/** Everything else production asks for (section 18). */
+const SAFE_PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com' };
 
 describe('AppConfig', () => {
   it('applies the contract defaults', () => {
@@ -70,7 +72,8 @@ describe('AppConfig', () => {
   it('refuses to start in production without a JWT_SECRET of at least 32 bytes', () => {
     assert.throws(() => new AppConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
     assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
-    assert.equal(new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...PAYEE }).jwtSecretGenerated, false);
+    assert.throws(() => new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'x'.repeat(32) }), /JWT_SECRET has too little entropy when NODE_ENV=production \(1 distinct bytes/);
+    assert.equal(new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345', ...PAYEE }).jwtSecretGenerated, false);
   });
 
   it('defaults to test mode with the sandbox outside production, and to live mode with bank transfers only in production', () => {
@@ -79,7 +82,7 @@ describe('AppConfig', () => {
     assert.equal(development.sandbox, true);
     assert.deepEqual(development.providers, ['sandbox', 'bank_transfer']);
     assert.equal(development.bankTransfer.iban, 'DE89370400440532013000');
-    const production = new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...PAYEE });
+    const production = new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345', ...PAYEE });
     assert.equal(production.payments.defaultAccountMode, 'live');
     assert.equal(production.database.existingAccountsMode, 'live');
     assert.equal(production.payments.sandbox, false);
@@ -88,7 +91,7 @@ describe('AppConfig', () => {
   });
 
   it("requires the payee's bank details in production while bank_transfer is enabled, with valid IBAN check digits and BIC", () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    const production = { ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' };
     assert.throws(() => new AppConfig(production), /BANK_TRANSFER_IBAN, BANK_TRANSFER_BIC and BANK_TRANSFER_BENEFICIARY must be set together/);
     assert.throws(() => new AppConfig({ ...production, ...PAYEE, BANK_TRANSFER_IBAN: 'GB00WEST12345698765432' }), /BANK_TRANSFER_IBAN must be an IBAN/);
     assert.throws(() => new AppConfig({ ...production, ...PAYEE, BANK_TRANSFER_BIC: 'WEST' }), /BANK_TRANSFER_BIC must be a BIC/);

@@ -1,7 +1,9 @@
-import { createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
+import { KeyObject, randomBytes } from 'node:crypto';
+import { DerivedKeys, deriveKeys } from './derived-keys';
 import { parseDurationSeconds } from './duration';
 import { keptSecret } from './kept-secret';
 import { Mode, MODES } from './modes';
+import { PasswordCheck, productionProblems } from './production-safety';
 
 type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; pool: PostgresPoolConfig };
 
@@ -60,6 +62,11 @@ export interface ConfigSources {
    * process only (tests, tools that issue no token).
    */
   jwtSecretFile?: string;
+  /**
+   * The users' password policy, which production holds ADMIN_PASSWORD to
+   * (it lives in users/, above this folder). Unset: ADMIN_PASSWORD is not checked here.
+   */
+  adminPasswordCheck?: PasswordCheck;
 }
 
 export class ConfigValidationError extends Error {
@@ -79,20 +86,30 @@ export class AppConfig {
   readonly database: DatabaseConfig;
   /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
   readonly migrations: MigrationsMode;
-  /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
+  /** The HS256 key of access and refresh tokens (derived from the root secret), prebuilt once: a plain string secret costs a key parse per verification. */
   readonly jwtKey: KeyObject;
+  /** A key per use, derived from the root secret (JWT_SECRET) with HKDF: derived-keys.ts. */
+  readonly keys: DerivedKeys;
   readonly jwtSecretGenerated: boolean;
   /** The file a generated secret is kept in, and whether this process created it; null: none. */
   readonly jwtSecretKept: { path: string; created: boolean } | null;
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
   readonly refreshReuseIntervalSeconds: number;
+  /** A session's absolute lifetime from login, never extended by refreshes: no token outlives it. */
+  readonly sessionMaxAgeSeconds: number;
+  /** A session unused (no request, no refresh) this long has ended. */
+  readonly sessionIdleTimeoutSeconds: number;
   readonly adminEmail: string | null;
   readonly adminPassword: string | null;
   readonly rateLimitPerMinute: number;
   readonly loginPerMinute: number;
   readonly loginMaxFailures: number;
   readonly loginFailureWindowSeconds: number;
+  /** Signups (POST /v1/users without a token) per minute per client address; 0 disables. */
+  readonly signupPerMinute: number;
+  /** Password hashes that may wait for a hashing thread; one more is refused with 503. */
+  readonly passwordHashQueue: number;
   readonly redisUrl: string | null;
   readonly trustProxy: string[];
   /** Origins whose browser pages may call the API (CORS); empty: CORS is off. */
@@ -141,21 +158,24 @@ export class AppConfig {
     if (secret === undefined || secret === '') {
       if (this.production) problems.push('JWT_SECRET is required when NODE_ENV=production');
       const kept = this.production || sources.jwtSecretFile === undefined ? null : keepSecret(sources.jwtSecretFile, problems);
-      this.jwtKey = createSecretKey(kept?.secret ?? randomBytes(48));
+      this.keys = deriveKeys(kept?.secret ?? randomBytes(48));
       this.jwtSecretGenerated = true;
       this.jwtSecretKept = kept && { path: sources.jwtSecretFile!, created: kept.created };
     } else {
       if (this.production && Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES) {
         problems.push(`JWT_SECRET must be at least ${MIN_PRODUCTION_SECRET_BYTES} bytes when NODE_ENV=production`);
       }
-      this.jwtKey = createSecretKey(Buffer.from(secret, 'utf8'));
+      this.keys = deriveKeys(Buffer.from(secret, 'utf8'));
       this.jwtSecretGenerated = false;
       this.jwtSecretKept = null;
     }
 
+    this.jwtKey = this.keys.tokenSigning;
     this.accessTokenTtlSeconds = reader.duration('ACCESS_TOKEN_TTL', '15m', 1);
     this.refreshTokenTtlSeconds = reader.duration('REFRESH_TOKEN_TTL', '30d', 1);
     this.refreshReuseIntervalSeconds = reader.duration('REFRESH_REUSE_INTERVAL', '10s', 0);
+    this.sessionMaxAgeSeconds = reader.duration('SESSION_MAX_AGE', '30d', 60);
+    this.sessionIdleTimeoutSeconds = reader.duration('SESSION_IDLE_TIMEOUT', '7d', 60);
     this.adminEmail = env.ADMIN_EMAIL?.trim() || null;
     this.adminPassword = env.ADMIN_PASSWORD || null;
     if ((this.adminEmail === null) !== (this.adminPassword === null)) {
@@ -165,6 +185,8 @@ export class AppConfig {
     this.loginPerMinute = reader.integer('LOGIN_PER_MINUTE', 30, 0);
     this.loginMaxFailures = reader.integer('LOGIN_MAX_FAILURES', 5, 0);
     this.loginFailureWindowSeconds = reader.duration('LOGIN_FAILURE_WINDOW', '15m', 1);
+    this.signupPerMinute = reader.integer('SIGNUP_PER_MINUTE', 10, 0);
+    this.passwordHashQueue = reader.integer('PASSWORD_HASH_QUEUE', 100, 1);
     this.redisUrl = env.REDIS_URL?.trim() || null;
     if (this.redisUrl !== null && !/^rediss?:\/\//.test(this.redisUrl)) {
       problems.push('REDIS_URL must start with redis:// or rediss://');
@@ -182,7 +204,7 @@ export class AppConfig {
     this.eventRetentionSeconds = reader.duration('EVENT_RETENTION', '30d', MIN_EVENT_RETENTION_SECONDS);
     this.webhookAllowHttp = reader.flag('WEBHOOK_ALLOW_HTTP');
     this.webhookAllowPrivate = reader.flag('WEBHOOK_ALLOW_PRIVATE');
-    this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.jwtKey, problems);
+    this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
@@ -197,6 +219,29 @@ export class AppConfig {
     this.sessionRetentionSeconds = reader.duration('SESSION_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.webhookDeliveryRetentionSeconds = reader.duration('WEBHOOK_DELIVERY_RETENTION', '30d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
 
+    if (this.production) {
+      problems.push(
+        ...productionProblems(
+          {
+            // A missing or short secret is reported above already.
+            jwtSecret: secret === undefined || Buffer.byteLength(secret) < MIN_PRODUCTION_SECRET_BYTES ? null : Buffer.from(secret, 'utf8'),
+            webhookAllowHttp: this.webhookAllowHttp,
+            webhookAllowPrivate: this.webhookAllowPrivate,
+            publicBaseUrl: this.publicBaseUrl,
+            adminEmail: this.adminEmail,
+            adminPassword: this.adminPassword,
+            rateLimits: {
+              RATE_LIMIT_PER_MINUTE: this.rateLimitPerMinute,
+              LOGIN_PER_MINUTE: this.loginPerMinute,
+              LOGIN_MAX_FAILURES: this.loginMaxFailures,
+              CHECKOUT_PER_MINUTE: this.checkoutPerMinute,
+              SIGNUP_PER_MINUTE: this.signupPerMinute,
+            },
+          },
+          sources.adminPasswordCheck,
+        ),
+      );
+    }
     if (problems.length > 0) throw new ConfigValidationError(problems);
   }
 }
@@ -211,16 +256,16 @@ function keepSecret(path: string, problems: string[]): ReturnType<typeof keptSec
 }
 
 /**
- * WEBHOOK_SECRET_KEY (base64 of 32 bytes), or else a key derived from the
- * JWT secret: either way a key the database does not hold.
+ * WEBHOOK_SECRET_KEY (base64 of 32 bytes), or else the key derived from the
+ * root secret: either way a key the database does not hold.
  */
-function webhookSecretKey(raw: string | undefined, jwtKey: KeyObject, problems: string[]): Buffer {
+function webhookSecretKey(raw: string | undefined, derived: KeyObject, problems: string[]): Buffer {
   if (raw !== undefined && raw.trim() !== '') {
     const key = Buffer.from(raw.trim(), 'base64');
     if (key.length !== 32) problems.push('WEBHOOK_SECRET_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
     return key;
   }
-  return Buffer.from(hkdfSync('sha256', jwtKey.export(), Buffer.alloc(0), 'webhook endpoint secrets', 32));
+  return derived.export();
 }
 
 /** An http(s) origin with an optional path prefix, without a trailing slash, query or fragment. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DataSource, DataSourceOptions, EntitySchema, MigrationExecutor, MixedList } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
@@ -42,7 +42,7 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
       },
     };
   }
-  if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
+  if (database.path !== ':memory:') createOwnerOnly(database.path);
   return {
     ...common,
     type: 'better-sqlite3',
@@ -57,6 +57,17 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
       db.pragma('synchronous = FULL');
     },
   };
+}
+
+/**
+ * The database's folder (0700) and file (0600) readable by the owner only
+ * (contract section 18), when this process creates them; SQLite gives its WAL
+ * and shared-memory files the database file's mode. Existing ones are left as
+ * the operator set them.
+ */
+function createOwnerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
 }
 
 /**

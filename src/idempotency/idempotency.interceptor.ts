@@ -6,7 +6,7 @@ import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile } from './idempotency.service';
 import { RequestKeyClaim } from './request-claim';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotent.decorator';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotent.decorator';
 
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
@@ -26,9 +26,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.reflector.get<boolean>(IDEMPOTENT_ROUTE, context.getHandler())) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (key !== undefined && this.reflector.get<boolean>(IDEMPOTENCY_REFUSED_ROUTE, context.getHandler())) throw IdempotencyErrors.refused();
+    if (!this.reflector.get<boolean>(IDEMPOTENT_ROUTE, context.getHandler())) return next.handle();
     if (key === undefined) return next.handle();
     if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw IdempotencyErrors.invalidKey();
     const keyed = describe(request, key);

@@ -47,7 +47,7 @@ export class IdempotencyService {
     config: AppConfig,
   ) {
     // Bodies can hold a password (signup): a keyed hash, so the stored digest cannot be brute-forced offline.
-    this.bodyKey = config.jwtKey;
+    this.bodyKey = config.keys.idempotency;
   }
 
   /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
@@ -62,8 +62,7 @@ export class IdempotencyService {
       return { outcome: 'proceed', claim: { fingerprint, requestHash } };
     }
     if (existing.requestHash !== requestHash) throw IdempotencyErrors.reused();
-    // Rows of the earlier claim-first protocol that never completed.
-    if (existing.state === 'in_progress' || existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
+    if (existing.responseStatus === null || existing.responseBody === null) throw IdempotencyErrors.inProgress();
     return { outcome: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
 

@@ -5,6 +5,7 @@ import './request-claim';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
 
 export const IDEMPOTENT_ROUTE = 'idempotency:route';
+export const IDEMPOTENCY_REFUSED_ROUTE = 'idempotency:refused';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -30,6 +31,24 @@ export const Idempotent = () =>
         'the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key ' +
         'with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. ' +
         'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key.',
+    }),
+  );
+
+/**
+ * Marks a POST whose answer holds a secret (a webhook signing secret, an API
+ * key): an answer that is never stored cannot be replayed, so an
+ * `Idempotency-Key` is refused (`400 validation_error`) rather than silently ignored.
+ */
+export const RefusesIdempotencyKey = () =>
+  applyDecorators(
+    SetMetadata(IDEMPOTENCY_REFUSED_ROUTE, true),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', maxLength: 0 },
+      description:
+        'Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. ' +
+        'Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.',
     }),
   );
 

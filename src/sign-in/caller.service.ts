@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuthErrors } from '../auth/auth.errors';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { sessionLapsed } from '../auth/sessions.service';
+import { AppConfig } from '../config/app-config';
 import { TokenClaims } from '../auth/token-signer';
 import { AuthenticatedUser } from '../common/access/caller';
 import { Database } from '../database/database';
@@ -15,6 +17,7 @@ export class CallerService {
     private readonly db: Database,
     private readonly callers: CallersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly config: AppConfig,
   ) {}
 
   /** Resolves an access token's claims to the caller; refused as soon as the session is no longer active. */
@@ -25,6 +28,9 @@ export class CallerService {
       throw AuthErrors.unauthorized('The session of this access token has ended; log in again.');
     }
     const now = Date.now();
+    if (sessionLapsed({ createdAt: row.sessionCreatedAt, lastUsedAt: row.lastUsedAt }, now, this.config)) {
+      throw AuthErrors.unauthorized('The session of this access token has ended (too old or unused for too long); log in again.');
+    }
     if (now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
       await this.db.run((manager) => this.sessions.touchLastUsed(manager, claims.sid, now, now - LAST_USED_RESOLUTION_MS));
     }

@@ -7,6 +7,7 @@ export interface CallerRow {
   userId: string;
   sessionStatus: string;
   lastUsedAt: number;
+  sessionCreatedAt: number;
   role: UserRole;
   accountId: string | null;
   accountStatus: string | null;
@@ -19,7 +20,7 @@ export interface CallerRow {
  * it runs on every authenticated request, and one round trip matters there.
  */
 const CALLER_SQL = sql`
-  SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt",
+  SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt", s.created_at AS "sessionCreatedAt",
          u.role AS "role", u.account_id AS "accountId", a.status AS "accountStatus"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
@@ -30,6 +31,6 @@ const CALLER_SQL = sql`
 export class CallersRepository {
   async findBySession(manager: EntityManager, sessionId: string): Promise<CallerRow | null> {
     const row = await CALLER_SQL.row<CallerRow>(manager, [sessionId]);
-    return row && { ...row, lastUsedAt: Number(row.lastUsedAt) };
+    return row && { ...row, lastUsedAt: Number(row.lastUsedAt), sessionCreatedAt: Number(row.sessionCreatedAt) };
   }
 }

@@ -23,7 +23,7 @@ export class SignInController {
     description:
       'Starts a session and returns an access token (15 min by default) and a refresh token (30 days). ' +
       'A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and ' +
-      'per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).',
+      'per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).',
   })
   @ApiBody({ type: LoginRequestDto, examples: LOGIN_EXAMPLES })
   @ApiOkResponse({ type: LoginResponseDto })

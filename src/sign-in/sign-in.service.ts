@@ -16,7 +16,7 @@ import { AuthToken } from '../auth/entities/auth-token.entity';
 import { Session } from '../auth/entities/session.entity';
 import { PasswordHasher } from '../auth/password-hasher';
 import { DeviceInfo, SessionsRepository } from '../auth/sessions.repository';
-import { IssuedToken, SessionsService } from '../auth/sessions.service';
+import { IssuedToken, sessionLapsed, SessionsService } from '../auth/sessions.service';
 import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
 import { CallersRepository } from './callers.repository';
@@ -45,7 +45,7 @@ export class SignInService {
     const user = await this.db.run((manager) => this.users.findWithPasswordHashByEmail(manager, email));
     const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !passwordMatches) throw AuthErrors.invalidCredentials();
-    await this.throttle.passwordAccepted(email);
+    await this.throttle.passwordAccepted(email, clientIp);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
       // A password change or deletion racing this login either commits first (and the login fails) or
@@ -103,6 +103,10 @@ export class SignInService {
       throw AuthErrors.refreshTokenInvalid();
     }
     const now = new Date();
+    // SESSION_MAX_AGE and SESSION_IDLE_TIMEOUT: an ended session is never revived by a refresh.
+    if (sessionLapsed({ createdAt: session.createdAt.getTime(), lastUsedAt: session.lastUsedAt.getTime() }, now.getTime(), this.config)) {
+      throw AuthErrors.refreshTokenExpired();
+    }
     if (token.status === 'rotated') return this.replayRotated(manager, session, token, device, now);
     if (!rotate) return this.issue(manager, session, device, now, { token: presented, expiresAt: token.expiresAt });
     const successorId = newId('tok');

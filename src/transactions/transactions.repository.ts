@@ -76,11 +76,6 @@ export class TransactionsRepository {
     return row && transactionFromRow(row);
   }
 
-  async currentStatus(manager: EntityManager, transactionId: string): Promise<TransactionStatus> {
-    const current = await manager.findOneOrFail(Transaction, { select: { id: true, status: true }, where: { id: transactionId } });
-    return current.status;
-  }
-
   /** Locks the row with a write of updated_at (read it afterwards: concurrent amendments apply in turn). */
   async lock(manager: EntityManager, transactionId: string, now: Date): Promise<void> {
     await manager.update(Transaction, { id: transactionId }, { updatedAt: now });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Ip, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser, OptionalUser } from '../auth/decorators/current-user.decorator';
@@ -37,8 +37,9 @@ export class UsersController {
     @OptionalUser() caller: AuthenticatedUser | null,
     @Body() body: CreateUserRequestDto,
     @IdempotentCommit() commit: TransactionOptions,
+    @Ip() clientIp: string,
   ): Promise<UserResponseDto> {
-    return this.users.create(caller, body, commit);
+    return this.users.create(caller, body, clientIp, commit);
   }
 
   @Get()
@@ -76,8 +77,9 @@ export class UsersController {
     @CurrentUser() caller: AuthenticatedUser,
     @Param('user_id') userId: string,
     @Body() body: UpdateUserRequestDto,
+    @Ip() clientIp: string,
   ): Promise<UserResponseDto> {
-    return this.users.update(caller, userId, body);
+    return this.users.update(caller, userId, body, clientIp);
   }
 
   @Delete(':user_id')

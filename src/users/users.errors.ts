@@ -6,5 +6,5 @@ export const UserErrors = {
   ownsAccount: () =>
     new DomainError('user_owns_account', 'The user owns an open account; close the account before deleting its owner.'),
   weakPassword: (problem: string) => validationError('password', problem),
-  currentPasswordRequired: () => validationError('current_password', 'is required to change your own password'),
+  currentPasswordRequired: () => validationError('current_password', 'is required to change your own password or email'),
 };

@@ -37,16 +37,19 @@ export class UsersService {
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
-  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto, commit: TransactionOptions = {}): Promise<UserResponseDto> {
+  async create(caller: AuthenticatedUser | null, request: CreateUserRequestDto, clientIp: string, commit: TransactionOptions = {}): Promise<UserResponseDto> {
     if (request.role !== undefined && !(caller && isAdmin(caller))) {
       throw AuthErrors.insufficientPermissions('Only an admin may set a role.');
     }
     if (request.account_id !== undefined && caller === null) {
       throw AuthErrors.insufficientPermissions('Adding a user to an account needs the access token of its owner or of an admin.');
     }
+    if (caller === null) await this.throttle.admitSignup(clientIp);
     const email = normalizeEmail(request.email);
     const problem = passwordProblem(request.password, email);
     if (problem) throw UserErrors.weakPassword(problem);
+    // A taken email is answered before the costly hash (the unique index still settles a race).
+    if (await this.db.run((manager) => this.users.emailExists(manager, email))) throw UserErrors.emailTaken();
     const passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
@@ -65,12 +68,12 @@ export class UsersService {
     return toUserResponse(user);
   }
 
-  async update(caller: AuthenticatedUser, userId: string, request: UpdateUserRequestDto): Promise<UserResponseDto> {
+  async update(caller: AuthenticatedUser, userId: string, request: UpdateUserRequestDto, clientIp: string): Promise<UserResponseDto> {
     if (Object.values(request).every((value) => value === undefined)) {
       throw validationError('body', 'must contain at least one of name, email, password, role');
     }
-    if (request.current_password !== undefined && request.password === undefined) {
-      throw validationError('current_password', 'is only accepted together with password');
+    if (request.current_password !== undefined && request.password === undefined && request.email === undefined) {
+      throw validationError('current_password', 'is only accepted together with password or email');
     }
     const self = caller.userId === userId;
     if (request.role !== undefined && !isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may change a role.');
@@ -81,35 +84,39 @@ export class UsersService {
     if (request.password !== undefined) {
       const problem = passwordProblem(request.password, email);
       if (problem) throw UserErrors.weakPassword(problem);
-      if (self) {
-        if (request.current_password === undefined) throw UserErrors.currentPasswordRequired();
-        // A stolen access token must not become an unthrottled way to guess the password.
-        await this.throttle.admitPasswordAttempt(target.email);
-        if (!(await this.hasher.verify(target.passwordHash, request.current_password))) throw AuthErrors.invalidCredentials();
-        await this.throttle.passwordAccepted(target.email);
-      }
-      passwordHash = await this.hasher.hash(request.password);
     }
+    // Changing one's own password or email (which a password reset would go to) needs the current password.
+    const sensitive = self && (request.password !== undefined || request.email !== undefined);
+    if (sensitive) await this.checkCurrentPassword(target, request.current_password, clientIp);
+    if (request.password !== undefined) passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const changes: Partial<User> = { updatedAt: new Date() };
       if (request.name !== undefined) changes.name = request.name.trim();
       if (request.email !== undefined) changes.email = email;
       if (request.role !== undefined) changes.role = request.role;
       if (passwordHash !== undefined) changes.passwordHash = passwordHash;
-      // Your own new password is stored only over the one your current_password was checked against.
-      const verifiedHash = self && passwordHash !== undefined ? target.passwordHash : undefined;
+      // Your own change is stored only over the password your current_password was checked against.
+      const verifiedHash = sensitive ? target.passwordHash : undefined;
       const written = await this.users.update(manager, userId, changes, verifiedHash);
       if (!written) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
-      if (passwordHash !== undefined) {
+      if (passwordHash !== undefined || sensitive) {
         // Your own change keeps the session that made it; an admin reset ends every session of the user.
         const scope = self ? { userId, exceptSessionId: caller.sessionId } : { userId };
-        await this.sessions.revokeAll(manager, scope, 'password_changed', changes.updatedAt!);
+        await this.sessions.revokeAll(manager, scope, passwordHash !== undefined ? 'password_changed' : 'email_changed', changes.updatedAt!);
       }
       // Read back: fields this request did not change may have changed since `target` was read.
       const saved = await this.users.findById(manager, userId);
       if (!saved) throw UserErrors.notFound();
       return this.recorded(manager, 'user.updated', toUserResponse(saved));
     });
+  }
+
+  /** `current_password` against the stored hash, counted as a password guess: a stolen access token must not become an unthrottled oracle. */
+  private async checkCurrentPassword(target: User, currentPassword: string | undefined, clientIp: string): Promise<void> {
+    if (currentPassword === undefined) throw UserErrors.currentPasswordRequired();
+    await this.throttle.admitPasswordAttempt(target.email, clientIp);
+    if (!(await this.hasher.verify(target.passwordHash, currentPassword))) throw AuthErrors.invalidCredentials();
+    await this.throttle.passwordAccepted(target.email, clientIp);
   }
 
   async delete(caller: AuthenticatedUser, userId: string): Promise<DeleteUserResponseDto> {

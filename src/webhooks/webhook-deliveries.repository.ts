@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { lowestIdAt } from '../common/ids/ids';
+import { lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
 import { MultiRowInsert, Sql, sql } from '../database/sql';
+import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 
 const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
@@ -97,6 +98,8 @@ export interface ClaimedDelivery {
   lockedUntil: Date;
 }
 
+const INSERT_ATTEMPT = sql`INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)`;
+
 export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
@@ -149,21 +152,43 @@ export class WebhookDeliveriesRepository {
   }
 
   async succeed(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    await SUCCEED.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.durationMs, now.getTime()]);
+    const written = await SUCCEED.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.durationMs, now.getTime()]);
+    await this.recordAttempt(manager, written, delivery, result, now);
   }
 
   async retryLater(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, nextAttemptAt: Date, now: Date): Promise<void> {
-    await RETRY_LATER.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, nextAttemptAt.getTime(), now.getTime()]);
+    const written = await RETRY_LATER.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, nextAttemptAt.getTime(), now.getTime()]);
+    await this.recordAttempt(manager, written, delivery, result, now);
   }
 
   async giveUp(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    await GIVE_UP.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, now.getTime()]);
+    const written = await GIVE_UP.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, now.getTime()]);
+    await this.recordAttempt(manager, written, delivery, result, now);
   }
 
-  /** An endpoint's deliveries, newest first. */
-  page<Item>(manager: EntityManager, endpointId: string, pagination: PaginationQueryDto, toItem: (row: WebhookDelivery) => Item): Promise<Page<Item>> {
+  /** The attempt joins the delivery's history only with the outcome it settled (the lease was still this worker's). */
+  private async recordAttempt(manager: EntityManager, written: number, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
+    if (written === 0) return;
+    await INSERT_ATTEMPT.run(manager, [newId('wha'), delivery.id, now.getTime(), result.statusCode, result.durationMs, result.error]);
+  }
+
+  /** An endpoint's deliveries, newest first, each with its attempts (newest first), read in one more query per page. */
+  async page<Item>(
+    manager: EntityManager,
+    endpointId: string,
+    pagination: PaginationQueryDto,
+    toItem: (row: WebhookDelivery, attempts: WebhookDeliveryAttempt[]) => Item,
+  ): Promise<Page<Item>> {
     const builder = manager.createQueryBuilder(WebhookDelivery, 'delivery').where('delivery.endpointId = :endpointId', { endpointId });
-    return fetchPage(builder, pagination, toItem);
+    const page = await fetchPage(builder, pagination, (row) => row);
+    const ids = page.data.map((row) => row.id);
+    const attempts =
+      ids.length === 0
+        ? []
+        : await manager.createQueryBuilder(WebhookDeliveryAttempt, 'attempt').where('attempt.deliveryId IN (:...ids)', { ids }).orderBy('attempt.id', 'DESC').getMany();
+    const byDelivery = new Map<string, WebhookDeliveryAttempt[]>();
+    for (const attempt of attempts) byDelivery.set(attempt.deliveryId, [...(byDelivery.get(attempt.deliveryId) ?? []), attempt]);
+    return { ...page, data: page.data.map((row) => toItem(row, byDelivery.get(row.id) ?? [])) };
   }
 
   findById(manager: EntityManager, deliveryId: string): Promise<WebhookDelivery | null> {

@@ -4,8 +4,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { TransactionOptions } from '../database/database';
-import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
+import { RefusesIdempotencyKey } from '../idempotency/idempotent.decorator';
 import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
@@ -25,7 +24,7 @@ export class WebhookEndpointsController {
   constructor(private readonly webhooks: WebhookEndpointsService) {}
 
   @Post()
-  @Idempotent()
+  @RefusesIdempotencyKey()
   @ApiOperation({
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
@@ -34,12 +33,13 @@ export class WebhookEndpointsController {
       'one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow ' +
       'the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and ' +
       '`webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the ' +
-      'secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.',
+      'secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. ' +
+      '`Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.',
   })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'webhook_url_not_allowed', 'idempotency_request_in_progress', 'idempotency_key_reused')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateWebhookEndpointRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<WebhookEndpointWithSecretDto> {
-    return this.webhooks.create(caller, body, commit);
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'webhook_url_not_allowed')
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
+    return this.webhooks.create(caller, body);
   }
 
   @Get()
@@ -85,20 +85,23 @@ export class WebhookEndpointsController {
 
   @Post(':endpoint_id/rotate_secret')
   @HttpCode(200)
+  @RefusesIdempotencyKey()
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the signing secret',
-    description: 'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.',
+    description:
+      'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. ' +
+      '`Idempotency-Key` is refused: the answer holds the secret.',
   })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
-  @ApiErrors('unauthorized', 'insufficient_permissions', 'webhook_endpoint_not_found')
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'webhook_endpoint_not_found')
   rotateSecret(@CurrentUser() caller: AuthenticatedUser, @Param('endpoint_id') endpointId: string): Promise<WebhookEndpointWithSecretDto> {
     return this.webhooks.rotateSecret(caller, endpointId);
   }
 
   @Get(':endpoint_id/deliveries')
-  @ApiOperation({ operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries", description: 'Newest first: status, attempts, the last answer and the next retry.' })
+  @ApiOperation({ operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries", description: 'Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.' })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'webhook_endpoint_not_found')

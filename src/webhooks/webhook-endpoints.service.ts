@@ -10,9 +10,9 @@ import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
-import { Database, TransactionOptions } from '../database/database';
+import { Database } from '../database/database';
 import { EventErrors } from '../events/events.errors';
-import { EventsRepository, PLATFORM_STREAM } from '../events/events.repository';
+import { EventsRepository } from '../events/events.repository';
 import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
@@ -27,7 +27,8 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { ALL_EVENTS } from './webhook-fan-out';
 import { newEndpointSecret, sealSecret } from './webhook-secrets';
-import { checkUrlForm, resolveTarget } from './webhook-url';
+import { resolveTarget } from './webhook-url';
+import { HostResolver } from './host-resolver';
 import { DeliverySignal } from './delivery-signal';
 import { WebhookErrors } from './webhooks.errors';
 
@@ -49,10 +50,13 @@ export class WebhookEndpointsService {
     private readonly accounts: AccountsRepository,
     private readonly config: AppConfig,
     private readonly signal: DeliverySignal,
+    private readonly resolver: HostResolver,
   ) {}
 
-  async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto, commit: TransactionOptions = {}): Promise<WebhookEndpointWithSecretDto> {
+  async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
     const accountId = isAdmin(caller) && request.account_id === undefined ? null : actingAccountId(caller, request.account_id);
+    // Permission first: the URL check looks names up, which must not be an oracle for whoever signs up.
+    if (accountId !== null) await this.db.run((manager) => this.requireManageable(manager, caller, accountId));
     await this.checkUrl(request.url);
     const secret = newEndpointSecret();
     return this.db.transaction(async (manager) => {
@@ -74,7 +78,7 @@ export class WebhookEndpointsService {
       };
       await this.endpoints.insert(manager, endpoint);
       return { ...toWebhookEndpointResponse(endpoint), secret };
-    }, commit);
+    });
   }
 
   list(caller: AuthenticatedUser, query: PaginationQueryDto): Promise<Page<WebhookEndpointResponseDto>> {
@@ -87,7 +91,10 @@ export class WebhookEndpointsService {
 
   async update(caller: AuthenticatedUser, endpointId: string, request: UpdateWebhookEndpointRequestDto): Promise<WebhookEndpointResponseDto> {
     if (Object.values(request).every((value) => value === undefined)) throw validationError('body', 'must contain at least one of url, enabled_events, description, status');
-    if (request.url !== undefined) await this.checkUrl(request.url);
+    if (request.url !== undefined) {
+      await this.db.run((manager) => this.findManaged(manager, caller, endpointId));
+      await this.checkUrl(request.url);
+    }
     return this.db.transaction(async (manager) => {
       const endpoint = await this.findManaged(manager, caller, endpointId);
       const changes: Partial<WebhookEndpoint> = { updatedAt: new Date() };
@@ -145,7 +152,7 @@ export class WebhookEndpointsService {
         throw validationError('endpoint_id', "must be an endpoint that receives this event's account");
       }
       const id = newId('whd');
-      await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream ?? PLATFORM_STREAM, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
+      await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
       this.signal.queued(manager);
       return this.deliveries.findById(manager, id);
     });
@@ -155,8 +162,7 @@ export class WebhookEndpointsService {
 
   private checkUrl(url: string): Promise<unknown> {
     const rules = { allowHttp: this.config.webhookAllowHttp, allowPrivate: this.config.webhookAllowPrivate };
-    checkUrlForm(url, rules);
-    return resolveTarget(url, rules);
+    return resolveTarget(url, rules, (host) => this.resolver.lookup(host));
   }
 
   /** Every endpoint (admins) or the account's, when the caller owns it. */

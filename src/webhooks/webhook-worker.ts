@@ -11,6 +11,7 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { signature, unsealSecret } from './webhook-secrets';
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
 import { resolveTarget } from './webhook-url';
+import { HostResolver } from './host-resolver';
 import { DomainError } from '../common/errors/domain-error';
 import { databaseUnavailableReason } from '../database/database-unavailable';
 
@@ -49,6 +50,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly events: EventsRepository,
     private readonly config: AppConfig,
+    private readonly resolver: HostResolver,
     signal: DeliverySignal,
   ) {
     signal.listen(() => this.nudge());
@@ -145,7 +147,8 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     if (event === null || endpoint === null) return { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
     let target;
     try {
-      target = await resolveTarget(endpoint.url, { allowHttp: this.config.webhookAllowHttp, allowPrivate: this.config.webhookAllowPrivate });
+      const rules = { allowHttp: this.config.webhookAllowHttp, allowPrivate: this.config.webhookAllowPrivate };
+      target = await resolveTarget(endpoint.url, rules, (host) => this.resolver.lookup(host));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { succeeded: false, statusCode: null, error: error.description, durationMs: 0 };

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSubscribers } from '../events/event-subscribers';
 import { EventsModule } from '../events/events.module';
 import { DeliverySignal } from './delivery-signal';
+import { HostResolver } from './host-resolver';
+import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -19,7 +21,7 @@ import { WebhookWorker } from './webhook-worker';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]), EventsModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt]), EventsModule],
   controllers: [WebhookEndpointsController, RedeliveryController],
   providers: [
     WebhookEndpointsRepository,
@@ -27,6 +29,7 @@ import { WebhookWorker } from './webhook-worker';
     WebhookEndpointsService,
     WebhookWorker,
     DeliverySignal,
+    HostResolver,
     WebhookFanOut,
     { provide: EventSubscribers, useExisting: WebhookFanOut },
   ],

@@ -47,6 +47,7 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
     LOGIN_PER_MINUTE: '0',
     LOGIN_MAX_FAILURES: '0',
     CHECKOUT_PER_MINUTE: '0',
+    SIGNUP_PER_MINUTE: '0',
     ...env,
   });
   const { app, routes } = await createApp(config);

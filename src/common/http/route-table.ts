@@ -1,3 +1,5 @@
+import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -11,6 +13,19 @@ export class RouteTable {
   private compiled: { pattern: RegExp; method: string }[] | null = null;
 
   constructor(readonly routes: RegisteredRoute[]) {}
+
+  /**
+   * The error for a path under `/v1/<family>/` whose id the router could not
+   * read: `<resource>_not_found` for every family whose routes take an id
+   * there (users -> user_not_found, webhook_endpoints -> webhook_endpoint_not_found),
+   * derived from the routes, so a new resource family needs no list kept by hand.
+   */
+  notFoundCode(path: string): ErrorCode {
+    const family = /^\/v1\/([a-z_]+)\//.exec(path)?.[1];
+    const takesAnId = family !== undefined && this.routes.some((route) => route.url.startsWith(`/v1/${family}/:`));
+    const code = takesAnId ? `${family.replace(/s$/, '')}_not_found` : 'not_found';
+    return code in ERROR_STATUS ? (code as ErrorCode) : 'not_found';
+  }
 
   allowedMethods(path: string): string[] {
     this.compiled ??= this.routes.map((route) => ({ pattern: toPattern(route.url), method: route.method }));

@@ -51,11 +51,15 @@ class ApiValidationPipe extends ValidationPipe {
 }
 
 /**
- * class-transformer never copies `constructor` or `__proto__`, so the
- * whitelist would not see them: they are refused here like any unknown field.
+ * Names of Object.prototype's members (constructor, __proto__, toString,
+ * hasOwnProperty, __defineGetter__...): class-transformer never copies some of
+ * them and class-validator's whitelist finds the others on its own lookup
+ * object, so neither refuses them. They are refused here like any unknown field.
  */
+const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 function refuseInheritedNames(value: Record<string, unknown>): void {
-  const field = ['constructor', '__proto__'].find((name) => Object.hasOwn(value, name));
+  const field = Object.keys(value).find((name) => PROTOTYPE_MEMBER_NAMES.has(name)) ?? (Object.hasOwn(value, '__proto__') ? '__proto__' : undefined);
   if (field !== undefined) throw validationFailure([{ field, message: 'is not an accepted field' }]);
 }
 

@@ -5,6 +5,7 @@ import { Events1763960000000 } from './1763960000000-events';
 import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { Checkout1764090000000 } from './1764090000000-checkout';
 import { Housekeeping1764200000000 } from './1764200000000-housekeeping';
+import { WebhookDeliveryAttempts1764250000000 } from './1764250000000-webhook-delivery-attempts';
 import { modesAndProviders } from './1764300000000-modes-and-providers';
 import { Mode } from '../../config/modes';
 
@@ -21,6 +22,7 @@ export function migrationsFor(existingAccountsMode: Mode) {
     Webhooks1764000000000,
     Checkout1764090000000,
     Housekeeping1764200000000,
+    WebhookDeliveryAttempts1764250000000,
     modesAndProviders(existingAccountsMode),
   ];
 }

@@ -1,7 +1,8 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
 
-export const IDEMPOTENCY_STATES = ['in_progress', 'completed'] as const;
+/** A row is written only with its answer, in the transaction that made it: there is no state before `completed`. */
+export const IDEMPOTENCY_STATES = ['completed'] as const;
 export type IdempotencyState = (typeof IDEMPOTENCY_STATES)[number];
 
 /**

@@ -19,7 +19,7 @@ export class UpdateUserRequestDto {
   @IsDisplayName()
   name?: string;
 
-  @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254 })
+  @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254, description: 'Changing your own needs `current_password` and ends your other sessions.' })
   @IsOmittable()
   @IsEmailAddress()
   email?: string;
@@ -33,7 +33,7 @@ export class UpdateUserRequestDto {
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
   password?: string;
 
-  @ApiPropertyOptional({ format: 'password', description: 'Your current password; required to change your own password.' })
+  @ApiPropertyOptional({ format: 'password', description: 'Your current password; required to change your own password or email (`400 validation_error` without it, `401 invalid_credentials` when wrong). Either change ends your other sessions.' })
   @IsOmittable()
   @IsString()
   @MaxChars(PASSWORD_MAX_LENGTH * 4)

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page.dto';
+import { WebhookDeliveryAttempt } from '../entities/webhook-delivery-attempt.entity';
 import { WebhookDelivery, DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
 import { ENDPOINT_STATUSES, EndpointStatus, WebhookEndpoint } from '../entities/webhook-endpoint.entity';
 
@@ -49,6 +50,20 @@ export class DeletedWebhookEndpointDto {
   deleted: true;
 }
 
+export class WebhookDeliveryAttemptDto {
+  @ApiProperty({ example: TIMESTAMP, description: 'When the attempt was answered or given up on.' })
+  attempted_at: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 503, description: "The receiver's status code (null: no answer)." })
+  status_code: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, example: 42 })
+  duration_ms: number | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'answered 503: not now', description: 'Why it failed; null for a success.' })
+  error: string | null;
+}
+
 export class WebhookDeliveryResponseDto {
   @ApiProperty({ example: 'whd_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   id: string;
@@ -80,6 +95,9 @@ export class WebhookDeliveryResponseDto {
   @ApiProperty({ example: false, description: 'True for a redelivery, which does not wait for earlier events.' })
   redelivery: boolean;
 
+  @ApiProperty({ type: [WebhookDeliveryAttemptDto], description: 'Every attempt so far, newest first: the failures before a success too.' })
+  history: WebhookDeliveryAttemptDto[];
+
   @ApiProperty({ example: TIMESTAMP })
   created_at: string;
 
@@ -102,7 +120,7 @@ export function toWebhookEndpointResponse(endpoint: WebhookEndpoint): WebhookEnd
   };
 }
 
-export function toWebhookDeliveryResponse(delivery: WebhookDelivery): WebhookDeliveryResponseDto {
+export function toWebhookDeliveryResponse(delivery: WebhookDelivery, attempts: readonly WebhookDeliveryAttempt[] = []): WebhookDeliveryResponseDto {
   return {
     id: delivery.id,
     endpoint_id: delivery.endpointId,
@@ -114,6 +132,12 @@ export function toWebhookDeliveryResponse(delivery: WebhookDelivery): WebhookDel
     error: delivery.lastError,
     next_retry_at: delivery.status === 'pending' && delivery.nextAttemptAt !== null ? delivery.nextAttemptAt.toISOString() : null,
     redelivery: !delivery.ordered,
+    history: attempts.map((attempt) => ({
+      attempted_at: attempt.attemptedAt.toISOString(),
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+    })),
     created_at: delivery.createdAt.toISOString(),
     updated_at: delivery.updatedAt.toISOString(),
   };
