@@ -2183,7 +2183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2594,7 +2594,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3155,7 +3155,7 @@ export interface operations {
                 created_to?: string;
                 /** @description Admins: only this account's transactions. Members always see their own account's. */
                 account_id?: string;
-                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. */
+                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. */
                 metadata?: {
                     [key: string]: string;
                 };
@@ -3238,7 +3238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3832,7 +3832,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4658,7 +4658,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
