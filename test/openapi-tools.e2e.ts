@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AccountErrors } from '../src/accounts/accounts.errors';
@@ -284,4 +286,21 @@ describe('the OpenAPI document behind a proxy', () => {
       await proxied.close();
     }
   });
+});
+
+/** openapi-typescript as the typed client installs it (npm run client:check; CI runs that before the tests). */
+const OPENAPI_TYPESCRIPT = join(process.cwd(), 'clients', 'typescript', 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
+
+describe('openapi-typescript from the repository root', () => {
+  it(
+    'generates types with its documented command (no Redocly config with `apis` at the root for it to read instead)',
+    { skip: existsSync(OPENAPI_TYPESCRIPT) ? false : 'openapi-typescript is not installed: npm run client:check installs it' },
+    () => {
+      const output = join(mkdtempSync(join(tmpdir(), 'openapi-ts-')), 'api.d.ts');
+      execFileSync(process.execPath, [OPENAPI_TYPESCRIPT, 'docs/openapi.json', '-o', output], { cwd: process.cwd(), stdio: 'pipe' });
+      const types = readFileSync(output, 'utf8');
+      assert.match(types, /export interface paths \{/);
+      assert.match(types, /"\/v1\/transactions": \{/);
+    },
+  );
 });
