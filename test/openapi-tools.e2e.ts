@@ -17,6 +17,7 @@ import { LedgerErrors } from '../src/ledger/ledger.errors';
 import { PaymentErrors } from '../src/payments/payments.errors';
 import { TransactionErrors } from '../src/transactions/transactions.errors';
 import { UserErrors } from '../src/users/users.errors';
+import { HTTPS_ONLY } from '../src/webhooks/webhook-url';
 import { WebhookErrors } from '../src/webhooks/webhooks.errors';
 import { ApiResponse } from './support/api-client';
 import { expectError, expectStatus } from './support/factories';
@@ -230,7 +231,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       PaymentErrors.notPending('succeeded', 'automatic', 'canceled'),
       LedgerErrors.insufficientFunds('EUR'),
       TransactionErrors.refundExceedsPayment({ amount: 1250, amountRefunded: 1000 }),
-      WebhookErrors.urlNotAllowed('it must use https'),
+      WebhookErrors.urlNotAllowed(HTTPS_ONLY),
     );
     // What the pipeline answers, asked for.
     const signup = await t.api.post('/v1/users', { email: 'errors@example.com', password: 'correct horse battery staple', name: 'Errors' });

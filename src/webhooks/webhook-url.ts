@@ -29,6 +29,11 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The refusals name the settings that lift them, so that a developer on a local receiver knows what to set. */
+export const HTTPS_ONLY = 'it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http)';
+const PUBLIC_HOSTS_ONLY =
+  'its host resolves to a loopback, private, link-local or metadata address (a server started with WEBHOOK_ALLOW_PRIVATE=true takes those)';
+
 export interface UrlRules {
   allowHttp: boolean;
   allowPrivate: boolean;
@@ -55,7 +60,7 @@ export function checkUrlForm(raw: string, rules: UrlRules): URL {
   } catch {
     throw WebhookErrors.urlNotAllowed('it is not an absolute URL');
   }
-  if (url.protocol !== 'https:' && !(rules.allowHttp && url.protocol === 'http:')) throw WebhookErrors.urlNotAllowed('it must use https');
+  if (url.protocol !== 'https:' && !(rules.allowHttp && url.protocol === 'http:')) throw WebhookErrors.urlNotAllowed(HTTPS_ONLY);
   if (url.username !== '' || url.password !== '') throw WebhookErrors.urlNotAllowed('it must not carry credentials');
   return url;
 }
@@ -76,7 +81,7 @@ export async function resolveTarget(raw: string, rules: UrlRules): Promise<Resol
   }
   if (addresses.length === 0) throw WebhookErrors.urlNotAllowed(`its host ${host} does not resolve`);
   if (!rules.allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address))) {
-    throw WebhookErrors.urlNotAllowed('its host resolves to a loopback, private, link-local or metadata address');
+    throw WebhookErrors.urlNotAllowed(PUBLIC_HOSTS_ONLY);
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
 }
