@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { accountOwner, expectStatus, LoggedIn } from './support/factories';
 import { builtScript } from './support/scripts';
 import { startServerProcess, ServerProcess } from './support/server-process';
-import { createTestDatabase, TestDatabase } from './support/test-app';
+import { createTestDatabase, freeLoopbackPort, TestDatabase } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 interface Listener {
@@ -20,8 +23,8 @@ interface Listener {
 }
 
 /** `npm run cli -- listen` as a developer runs it: its own process, the password in PAYMENTS_PASSWORD. */
-async function startListener(apiUrl: string, user: LoggedIn, forwardTo: string): Promise<Listener> {
-  const child = spawn(process.execPath, [builtScript('cli.js'), 'listen', '--api', apiUrl, '--email', user.email, '--forward-to', forwardTo], {
+async function startListener(apiUrl: string, user: LoggedIn, forwardTo: string, extraArgs: string[] = []): Promise<Listener> {
+  const child = spawn(process.execPath, [builtScript('cli.js'), 'listen', '--api', apiUrl, '--email', user.email, '--forward-to', forwardTo, ...extraArgs], {
     cwd: tmpdir(),
     env: { ...process.env, PAYMENTS_PASSWORD: user.password },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,6 +54,14 @@ async function startListener(apiUrl: string, user: LoggedIn, forwardTo: string):
       return code;
     },
   };
+}
+
+async function waitUntil(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 describe('npm run cli -- listen, against a production server with no webhook setting', () => {
@@ -122,6 +133,43 @@ describe('npm run cli -- listen, against a production server with no webhook set
       assert.deepEqual(sequences, sequences.map((_, index) => sequences[0] + index), 'every event once, in order, no gap');
     } finally {
       await listener.stop();
+    }
+  });
+
+  it("drives the README's receiver, run as written (only its port changed), through the README's listen command", async () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const source = /saved as `receiver\.mjs`:\n\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    assert.ok(source, 'the README shows receiver.mjs');
+    const port = await freeLoopbackPort();
+    // Beside the repository's node_modules, where `standardwebhooks` resolves as in a reader's project.
+    const dir = join(process.cwd(), '.test-build', `readme-receiver-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'receiver.mjs'), source.replaceAll('8080', String(port)));
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const reader = spawn(process.execPath, [join(dir, 'receiver.mjs')], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const printed: string[] = [];
+    createInterface({ input: reader.stdout! }).on('line', (line) => printed.push(line));
+    const owner = await accountOwner(server.api);
+    try {
+      await waitUntil(() => printed.some((line) => line.startsWith('receiving webhooks at')), 'the receiver to listen');
+      const listener = await startListener(server.api.baseUrl, owner, `http://localhost:${port}/webhooks`, ['--secret', secret]);
+      try {
+        assert.equal(listener.secret, secret);
+        const created = await server.api.post('/v1/transactions', { type: 'credit', amount: 700, currency: 'EUR' }, { token: owner.token });
+        expectStatus(created, 201);
+        const event = (await server.api.get('/v1/events?type=transaction.created&limit=1', { token: owner.token })).body.data[0];
+        await waitUntil(() => printed.some((line) => line.startsWith(`transaction.created ${event.id} (sequence ${event.sequence})`)), 'the receiver to print the event');
+        await listener.waitForLine((line) => line.includes(event.id), 'the line of the event');
+        assert.match(listener.lines.find((line) => line.includes(event.id))!, /\[200\]$/);
+      } finally {
+        await listener.stop();
+      }
+      // A webhook that is not signed with the secret is refused.
+      const forged = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: '{}', headers: { 'webhook-id': 'evt_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' } });
+      assert.equal(forged.status, 400);
+    } finally {
+      reader.kill();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

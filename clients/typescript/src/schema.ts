@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event to an endpoint again
-         * @description Queues one more delivery of the event to the endpoint, at once and without waiting for other events. `webhook-id` is the event id, as before.
+         * @description Queues one more delivery of the event to the endpoint the body names (`{ "endpoint_id": "whe_..." }`, required), at once and without waiting for other events. `webhook-id` is the event id, as before.
          */
         post: operations["redeliverEvent"];
         delete?: never;
