@@ -110,10 +110,14 @@ const LISTEN_POLL_INTERVAL_MS = 1_000;
 
 /** `npm run cli -- listen`: a client of the API (no database, no server configuration), until Ctrl-C. */
 async function listenCommand(): Promise<number> {
-  const parsed = parseArgs({
-    allowPositionals: true,
-    options: { 'forward-to': { type: 'string' }, email: { type: 'string' }, api: { type: 'string' }, secret: { type: 'string' }, account: { type: 'string' } },
-  });
+  const options = { 'forward-to': { type: 'string' }, email: { type: 'string' }, api: { type: 'string' }, secret: { type: 'string' }, account: { type: 'string' } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof options }>>;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message.split('.')[0]}.\n${USAGE}\n`);
+    return 2;
+  }
   const settings = listenSettings(process.env);
   const forwardTo = parsed.values['forward-to'];
   const email = parsed.values.email ?? settings.email;

@@ -173,6 +173,20 @@ describe('npm run cli -- listen, against a production server with no webhook set
     }
   });
 
+  it('says why it cannot start when the API does not answer, and exits 1', async () => {
+    const closedPort = await freeLoopbackPort();
+    const child = spawn(process.execPath, [builtScript('cli.js'), 'listen', '--api', `http://127.0.0.1:${closedPort}`, '--email', 'ada@example.com', '--forward-to', forwardTo], {
+      cwd: tmpdir(),
+      env: { ...process.env, PAYMENTS_PASSWORD: 'whatever it is' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    assert.equal(code, 1);
+    assert.match(stderr, new RegExp(`listen could not start: cannot reach the API at http://127\\.0\\.0\\.1:${closedPort}: ECONNREFUSED`));
+  });
+
   it('says why it cannot start when the password is wrong, and exits 1', async () => {
     const owner = await accountOwner(server.api);
     const child = spawn(process.execPath, [builtScript('cli.js'), 'listen', '--api', server.api.baseUrl, '--email', owner.email, '--forward-to', forwardTo], {

@@ -88,6 +88,8 @@ class ApiSession {
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.any([this.options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]),
+    }).catch((error: unknown) => {
+      throw new Error(`cannot reach the API at ${this.options.apiUrl}: ${describeFailure(error)}`);
     });
     const text = await response.text();
     if (!response.ok) throw new ApiAnswerError(response.status, text);
