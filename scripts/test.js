@@ -55,10 +55,22 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// The terminal gets a dot per test and, at the end, every failure in full; the complete TAP report
-// (every test's name and duration) goes to a file. TEST_REPORTER=tap (or spec) prints that instead.
+// The terminal gets a line per test with a running count, every failure in full and the slowest files
+// (scripts/test-reporter.js); the complete TAP report (every test's name and duration) goes to a file.
+// TEST_REPORTER=dot (or tap, spec) prints that instead.
 const reportPath = join(outDir, 'test-report.tap');
-const terminalReporter = process.env.TEST_REPORTER || 'dot';
+const terminalReporter = process.env.TEST_REPORTER || join(__dirname, 'test-reporter.js');
+// How many tests each file held at the previous run: the running count's total, when every file is known.
+const countsPath = join(outDir, 'test-counts.json');
+const previousCounts = (() => {
+  try {
+    return JSON.parse(readFileSync(countsPath, 'utf8'));
+  } catch {
+    return {};
+  }
+})();
+const countKeys = files.map((file) => relative(outDir, file).replace(/\.js$/, '.ts'));
+const expectedTotal = countKeys.every((key) => key in previousCounts) ? countKeys.reduce((sum, key) => sum + previousCounts[key], 0) : 0;
 const result = spawnSync(
   process.execPath,
   [
@@ -71,7 +83,7 @@ const result = spawnSync(
     `--test-reporter-destination=${reportPath}`,
     ...files,
   ],
-  { stdio: 'inherit', cwd: root, env },
+  { stdio: 'inherit', cwd: root, env: { ...env, TEST_COUNTS_FILE: countsPath, TEST_EXPECTED_TOTAL: String(expectedTotal), TEST_BUILD_OUT: outDir } },
 );
 printSummary(reportPath, files.length);
 process.exit(result.status ?? 1);

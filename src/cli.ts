@@ -13,6 +13,9 @@ import { dataSourceOptions, runMigrations } from './database/data-source-options
 import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
 import { LedgerCheckService } from './ledger/ledger-check.service';
 import { UsersService } from './users/users.service';
+import { listenSettings } from './config/listen-settings';
+import { listen } from './webhooks/local-listener';
+import { newEndpointSecret } from './webhooks/webhook-secrets';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate
@@ -23,7 +26,15 @@ const USAGE = `Usage: npm run cli -- <command>
       printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com
   ledger-check [--json]
       Recomputes every balance from the ledger entries and checks that debits equal credits in every
-      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).`;
+      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).
+  listen --forward-to <url> [--email <email>] [--api <url>] [--secret <whsec_...>] [--account <acc_...>]
+      Forwards your account's events, as they happen, to a webhook receiver on your machine, signed with
+      Standard Webhooks headers; no webhook endpoint and no inbound connection needed. Logs in as a user:
+      --email (or PAYMENTS_EMAIL) and the password in PAYMENTS_PASSWORD or on standard input, e.g.
+      PAYMENTS_PASSWORD='...' npm run cli -- listen --email ada@example.com --forward-to http://localhost:8080/webhooks
+      --api: where the API answers (PAYMENTS_API_URL; default PUBLIC_BASE_URL, else http://HOST:PORT).
+      --secret: the signing secret to use (default: a new one, printed). --account: admins name the account.
+      Prints one line per event: its type, its id and the receiver's status.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -95,6 +106,58 @@ async function commandOf(): Promise<Command | 'help' | null> {
   return null;
 }
 
+/** How often `listen` asks for new events while there are none. */
+const LISTEN_POLL_INTERVAL_MS = 1_000;
+
+/** `npm run cli -- listen`: a client of the API (no database, no server configuration), until Ctrl-C. */
+async function listenCommand(): Promise<number> {
+  const options = { 'forward-to': { type: 'string' }, email: { type: 'string' }, api: { type: 'string' }, secret: { type: 'string' }, account: { type: 'string' } } as const;
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof options }>>;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message.split('.')[0]}.\n${USAGE}\n`);
+    return 2;
+  }
+  const settings = listenSettings(process.env);
+  const forwardTo = parsed.values['forward-to'];
+  const email = parsed.values.email ?? settings.email;
+  if (!forwardTo || !URL.canParse(forwardTo) || !email) {
+    process.stderr.write(`listen needs --forward-to <url> and --email <email> (or PAYMENTS_EMAIL).\n${USAGE}\n`);
+    return 2;
+  }
+  if (settings.password === null && process.stdin.isTTY) {
+    process.stderr.write('listen reads the password from PAYMENTS_PASSWORD or standard input, e.g. printf \'%s\' "$PASSWORD" | npm run cli -- listen ...\n');
+    return 2;
+  }
+  const password = settings.password ?? (await readStdin());
+  const secret = parsed.values.secret ?? newEndpointSecret();
+  if (!secret.startsWith('whsec_')) {
+    process.stderr.write('--secret must be a Standard Webhooks secret (whsec_ and base64).\n');
+    return 2;
+  }
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+  try {
+    await listen({
+      apiUrl: (parsed.values.api ?? settings.apiUrl).replace(/\/+$/, ''),
+      forwardTo,
+      email,
+      password,
+      secret,
+      accountId: parsed.values.account,
+      pollIntervalMs: LISTEN_POLL_INTERVAL_MS,
+      print: (line) => process.stdout.write(`${line}\n`),
+      signal: stop.signal,
+    });
+    return 0;
+  } catch (error) {
+    if (stop.signal.aborted) return 0;
+    process.stderr.write(`listen could not start: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
 /**
  * `npm run migrate`: the migrations alone, without the application (no
  * workers start, no admin is created), under the same lock as at start-up.
@@ -122,6 +185,7 @@ async function migrate(): Promise<number> {
 async function main(): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   if (process.argv.slice(2).join(' ') === 'migrate') return migrate();
+  if (process.argv[2] === 'listen') return listenCommand();
   const command = await commandOf();
   if (command === 'help') {
     process.stdout.write(`${USAGE}\n`);

@@ -23,4 +23,14 @@ describe('README', () => {
     for (const target of targets) assert.doesNotThrow(() => readFileSync(join(ROOT, target)), `README links to ${target}, which is not in the repository`);
     assert.ok(!readme.includes('../shared/'), 'README points outside the repository');
   });
+
+  it('names in .nvmrc a Node.js version that package.json accepts and that CI runs the suite on', () => {
+    const pinned = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim();
+    const [major, minor] = pinned.split('.').map(Number);
+    const minimum = /^>=(\d+)\.(\d+)\.\d+$/.exec(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node);
+    assert.ok(minimum, 'engines.node is a >= range');
+    assert.ok(major > Number(minimum[1]) || (major === Number(minimum[1]) && minor >= Number(minimum[2])), `${pinned} is below engines ${minimum[0]}`);
+    assert.match(readFileSync(join(ROOT, '.ci', 'run'), 'utf8'), /CI_NODE24_VERSION:-\$\(cat \.nvmrc\)/);
+    assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(`(${pinned}, the version CI runs the suite on`));
+  });
 });

@@ -24,6 +24,15 @@ describe('AppConfig', () => {
     assert.deepEqual(config.trustProxy, []);
   });
 
+  it('defaults PUBLIC_BASE_URL to the address the server listens on, localhost for a wildcard host', () => {
+    assert.equal(new AppConfig({}).publicBaseUrl, 'http://127.0.0.1:3000');
+    assert.equal(new AppConfig({ PORT: '4100' }).publicBaseUrl, 'http://127.0.0.1:4100');
+    assert.equal(new AppConfig({ HOST: '0.0.0.0', PORT: '4100' }).publicBaseUrl, 'http://localhost:4100');
+    assert.equal(new AppConfig({ HOST: '::', PORT: '4100' }).publicBaseUrl, 'http://localhost:4100');
+    assert.equal(new AppConfig({ HOST: '::1', PORT: '4100' }).publicBaseUrl, 'http://[::1]:4100');
+    assert.equal(new AppConfig({ PORT: '4100', PUBLIC_BASE_URL: 'https://pay.example.com/' }).publicBaseUrl, 'https://pay.example.com');
+  });
+
   it('reads PostgreSQL URLs and proxy lists', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
     assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000 }, existingAccountsMode: 'test' });

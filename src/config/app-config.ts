@@ -207,7 +207,7 @@ export class AppConfig {
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
-    this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
+    this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', listeningUrl(this.host, this.port)), problems);
     this.payments = paymentsConfig(reader, this.production, defaultAccountMode, problems);
     this.paymentExpiryIntervalSeconds = reader.duration('PAYMENT_EXPIRY_INTERVAL', '15s', 1);
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
@@ -266,6 +266,15 @@ function webhookSecretKey(raw: string | undefined, derived: KeyObject, problems:
     return key;
   }
   return derived.export();
+}
+
+/**
+ * Where this server answers when nothing says otherwise: its own HOST and PORT, so that payment URLs and the
+ * hints work on any port. A wildcard address is not one a browser can open, so it reads as localhost.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const reachable = ['0.0.0.0', '::', '[::]', ''].includes(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
 }
 
 /** An http(s) origin with an optional path prefix, without a trailing slash, query or fragment. */

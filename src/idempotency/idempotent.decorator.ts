@@ -30,7 +30,8 @@ export const Idempotent = () =>
         'sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays ' +
         'the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key ' +
         'with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. ' +
-        'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key.',
+        'Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. ' +
+        'Swagger UI (/docs) fills a fresh random key when this field is left empty.',
     }),
   );
 

@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     process.stderr.write(`Seeding ${args.sizeName} demo data (seed ${args.seed}) into ${config.database.kind}...\n`);
     const summary = await generator.generate({ size: args.size, seed: args.seed, publicBaseUrl: config.publicBaseUrl });
     const seconds = (performance.now() - startedAt) / 1000;
-    process.stdout.write(describeSummary(summary, args, seconds, `http://${config.host}:${config.port}/docs`));
+    process.stdout.write(describeSummary(summary, args, seconds, `${config.publicBaseUrl}/docs`));
     return 0;
   } catch (error) {
     if (!(error instanceof DemoDataPresentError)) throw error;

@@ -61,8 +61,10 @@ export class TransactionsController {
     required: false,
     style: 'deepObject',
     explode: true,
-    schema: { type: 'object', additionalProperties: { type: 'string' } },
-    description: 'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`.',
+    // An empty example: without one, Swagger UI pre-fills made-up keys ({"additionalProp1": "string"}) and
+    // sends them as a filter that matches nothing.
+    schema: { type: 'object', additionalProperties: { type: 'string' }, example: {} },
+    description: 'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter.',
   })
   @ApiOkResponse({ type: TransactionPageDto })
   @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')

@@ -120,7 +120,9 @@ export class RedeliveryController {
   @ApiOperation({
     operationId: 'redeliverEvent',
     summary: 'Send an event to an endpoint again',
-    description: 'Queues one more delivery of the event to the endpoint, at once and without waiting for other events. `webhook-id` is the event id, as before.',
+    description:
+      'Queues one more delivery of the event to the endpoint the body names (`{ "endpoint_id": "whe_..." }`, required), at once and without ' +
+      'waiting for other events. `webhook-id` is the event id, as before.',
   })
   @ApiParam({ name: 'event_id', description: 'An event id (`evt_...`).' })
   @ApiAcceptedResponse({ type: WebhookDeliveryResponseDto })

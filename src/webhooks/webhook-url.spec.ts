@@ -18,7 +18,7 @@ describe('isForbiddenAddress', () => {
 
 describe('webhook URLs', () => {
   it('must be https, absolute and without credentials, unless http is allowed', () => {
-    assert.throws(() => checkUrlForm('http://example.com/hook', STRICT), { code: 'webhook_url_not_allowed' });
+    assert.throws(() => checkUrlForm('http://example.com/hook', STRICT), { code: 'webhook_url_not_allowed', description: /WEBHOOK_ALLOW_HTTP=true/ });
     assert.throws(() => checkUrlForm('ftp://example.com/hook', { ...STRICT, allowHttp: true }), { code: 'webhook_url_not_allowed' });
     assert.throws(() => checkUrlForm('/relative', STRICT), { code: 'webhook_url_not_allowed' });
     assert.throws(() => checkUrlForm('https://user:pass@example.com/hook', STRICT), { code: 'webhook_url_not_allowed' });
@@ -26,7 +26,7 @@ describe('webhook URLs', () => {
   });
 
   it('refuses hosts that resolve to loopback or private addresses unless allowed, and connects to the address it checked', async () => {
-    await assert.rejects(resolveTarget('https://127.0.0.1/hook', STRICT, systemLookup), { code: 'webhook_url_not_allowed' });
+    await assert.rejects(resolveTarget('https://127.0.0.1/hook', STRICT, systemLookup), { code: 'webhook_url_not_allowed', description: /WEBHOOK_ALLOW_PRIVATE=true/ });
     await assert.rejects(resolveTarget('https://localhost/hook', STRICT, systemLookup), { code: 'webhook_url_not_allowed' });
     await assert.rejects(resolveTarget('https://[::1]/hook', STRICT, systemLookup), { code: 'webhook_url_not_allowed' });
     await assert.rejects(resolveTarget('https://169.254.169.254/latest/meta-data', STRICT, systemLookup), { code: 'webhook_url_not_allowed' });

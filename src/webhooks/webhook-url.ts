@@ -47,6 +47,12 @@ for (const [network, prefix] of [
   FORBIDDEN_GLOBAL_IPV6.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The refusals name the settings that lift them, so that a developer on a local receiver knows what to set. */
+export const HTTPS_ONLY = 'it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http)';
+// One answer whether the name does not resolve or resolves inward: the check tells nothing about internal names.
+const PUBLIC_HOSTS_ONLY =
+  'its host must resolve to public addresses only (a server started with WEBHOOK_ALLOW_PRIVATE=true also takes loopback, private and link-local ones)';
+
 export interface UrlRules {
   allowHttp: boolean;
   allowPrivate: boolean;
@@ -119,7 +125,7 @@ export function checkUrlForm(raw: string, rules: UrlRules): URL {
   } catch {
     throw WebhookErrors.urlNotAllowed('it is not an absolute URL');
   }
-  if (url.protocol !== 'https:' && !(rules.allowHttp && url.protocol === 'http:')) throw WebhookErrors.urlNotAllowed('it must use https');
+  if (url.protocol !== 'https:' && !(rules.allowHttp && url.protocol === 'http:')) throw WebhookErrors.urlNotAllowed(HTTPS_ONLY);
   if (url.username !== '' || url.password !== '') throw WebhookErrors.urlNotAllowed('it must not carry credentials');
   return url;
 }
@@ -136,7 +142,7 @@ export async function resolveTarget(raw: string, rules: UrlRules, lookup: HostLo
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host).catch(() => []);
   if (addresses.length === 0 || (!rules.allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address)))) {
-    throw WebhookErrors.urlNotAllowed('its host must resolve to public addresses only');
+    throw WebhookErrors.urlNotAllowed(PUBLIC_HOSTS_ONLY);
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
 }

@@ -19,7 +19,7 @@ const VALIDATION_PROBLEM = { field: 'nickname', message: 'is not an accepted fie
  */
 export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; details?: { field: string; message: string }[] }>> = {
   validation_error: { description: `${VALIDATION_PROBLEM.field}: ${VALIDATION_PROBLEM.message}`, details: [VALIDATION_PROBLEM] },
-  webhook_url_not_allowed: { description: 'This webhook URL is not allowed: it must use https.' },
+  webhook_url_not_allowed: { description: 'This webhook URL is not allowed: it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http).' },
   invalid_json: { description: 'The request body is not valid JSON.' },
   unauthorized: { description: 'A valid access token is required.' },
   invalid_credentials: { description: 'The email or the password is incorrect.' },

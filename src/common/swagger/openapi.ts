@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { nameSchemas } from './schema-names';
+import { fillIdempotencyKey } from './swagger-ui-request';
 
 const DESCRIPTION = `
 Accounts for individuals and businesses, their users, sessions with access and refresh tokens, financial
@@ -52,8 +53,14 @@ walking, is in the repository's \`clients/typescript/\`.
 reserved; no licence to use, copy or redistribute them is granted.
 `.trim();
 
-/** Where a server started with `npm start` answers (the HOST and PORT defaults). */
+/** Where a server started with `npm start` answers (the HOST and PORT defaults): the licence's link. */
 export const LOCAL_SERVER_URL = 'http://127.0.0.1:3000';
+
+/**
+ * The document's one server: relative, so that Swagger UI (and any tool that reads the document from a
+ * running instance) calls the origin that served it, whatever its host and port.
+ */
+const SERVER = { url: '/', description: 'The server that serves this document (Swagger UI calls the origin it was loaded from).' };
 
 /** The package is private (UNLICENSED): its terms are the description's last paragraph, which /docs shows. */
 function licenceAt(baseUrl: string): { name: string; url: string } {
@@ -69,7 +76,7 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .setTitle('Payments Platform API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
-    .addServer(LOCAL_SERVER_URL, 'A local server started with `npm start` (the HOST and PORT defaults); /docs on a running instance uses that instance (PUBLIC_BASE_URL).')
+    .addServer(SERVER.url, SERVER.description)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from login or refresh.' }, 'bearer')
     .addSecurityRequirements('bearer')
     .addTag('auth', 'Login, token refresh, sessions.')
@@ -90,19 +97,23 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
 }
 
 /**
- * Serves Swagger UI at /docs and the document at /docs/openapi.json: the committed document, except that
- * its server is this instance (`baseUrl`, PUBLIC_BASE_URL), so that "Try it out" calls the server it is on.
+ * Serves Swagger UI at /docs and the document at /docs/openapi.json: the committed document, with the
+ * licence's link on this instance (`baseUrl`, PUBLIC_BASE_URL) and, behind a proxy that serves the API
+ * under a path (PUBLIC_BASE_URL https://example.com/api), that path as the server. Swagger UI keeps the
+ * authorization across reloads and fills an empty Idempotency-Key (swagger-ui-request.ts).
  */
 export function serveOpenApi(app: INestApplication, document: OpenAPIObject, baseUrl: string): void {
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const served: OpenAPIObject = {
     ...document,
     info: { ...document.info, license: licenceAt(baseUrl) },
-    servers: [{ url: baseUrl, description: 'This instance (PUBLIC_BASE_URL).' }],
+    servers: prefix === '' ? document.servers : [{ url: prefix, description: SERVER.description }],
   };
   SwaggerModule.setup('docs', app, served, {
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
     customSiteTitle: 'Payments Platform API',
+    swaggerOptions: { persistAuthorization: true, requestInterceptor: fillIdempotencyKey },
   });
 }
 
