@@ -21,7 +21,7 @@ describe('AppConfig', () => {
 
   it('reads PostgreSQL URLs and proxy lists', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000 } });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000, preparedStatements: 'auto' } });
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   });
 
@@ -40,9 +40,9 @@ describe('AppConfig', () => {
 
   it('reads the PostgreSQL pool size and statement timeout, and refuses what is not a size or a duration', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '2m' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000 } });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000, preparedStatements: 'auto' } });
     const off = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT: '0' });
-    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0 } });
+    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0, preparedStatements: 'auto' } });
     assert.throws(
       () => new AppConfig({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: '30 seconds' }),
       (error: unknown) => {

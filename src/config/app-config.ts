@@ -6,12 +6,20 @@ export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
   | { kind: 'postgres'; url: string; pool: PostgresPoolConfig };
 
-/** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT (SQLite has one connection and no statement timeout). */
+/** DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT and DATABASE_PREPARED_STATEMENTS (SQLite has one connection and no statement timeout). */
 export interface PostgresPoolConfig {
   size: number;
   /** PostgreSQL's statement_timeout on every connection of the pool; 0: none. */
   statementTimeoutMs: number;
+  /**
+   * true: hot statements are prepared once per connection (named); false: every statement runs unnamed
+   * and no session parameter is sent (PgBouncer in transaction mode); auto: false when such a pooler is detected.
+   */
+  preparedStatements: PreparedStatementsMode;
 }
+
+const PREPARED_STATEMENTS_MODES = ['auto', 'true', 'false'] as const;
+export type PreparedStatementsMode = (typeof PREPARED_STATEMENTS_MODES)[number];
 
 export type Environment = Record<string, string | undefined>;
 
@@ -55,6 +63,8 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** Connections of the webhook worker's own pool (PostgreSQL), apart from the requests' pool. */
+  readonly webhookPoolSize: number;
   /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
   readonly migrations: MigrationsMode;
   /** HS256 key, prebuilt once: a plain string secret costs a key parse per verification. */
@@ -109,9 +119,14 @@ export class AppConfig {
     this.production = env.NODE_ENV === 'production';
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
-    const pool = { size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000), statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000 };
+    const pool = {
+      size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+      statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000,
+      preparedStatements: reader.oneOf('DATABASE_PREPARED_STATEMENTS', PREPARED_STATEMENTS_MODES, 'auto'),
+    };
     this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems);
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
+    this.webhookPoolSize = reader.integer('WEBHOOK_POOL_SIZE', 2, 1, 100);
 
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {

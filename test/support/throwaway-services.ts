@@ -1,6 +1,7 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -128,4 +129,93 @@ export async function startThrowawayRedis(binary: string): Promise<ThrowawayRedi
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}`, kill, start, destroy: kill };
+}
+
+/** The path of Debian's pgbouncer, or null when it is not installed. */
+export function pgBouncerBinary(): string | null {
+  return ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((path) => existsSync(path)) ?? null;
+}
+
+export interface ThrowawayPgBouncer {
+  port: number;
+  /** postgres://postgres@127.0.0.1:<port>/<database>: the same database name on the target server. */
+  url(database: string): string;
+  destroy(): Promise<void>;
+}
+
+/**
+ * PgBouncer on a free loopback port in transaction mode (what managed poolers
+ * default to), in front of the PostgreSQL server at `target` (host:port): every
+ * database name is passed on. Trust authentication, as the test servers have.
+ * It refuses to run as root: under root it runs as the `postgres` user.
+ */
+export async function startThrowawayPgBouncer(
+  binary: string,
+  target: { host: string; port: number },
+  options: { poolSize?: number; ignoreStartupParameters?: string[] } = {},
+): Promise<ThrowawayPgBouncer> {
+  const port = await freeLoopbackPort();
+  const dir = mkdtempSync(join(tmpdir(), 'pgbouncer-'));
+  const config = join(dir, 'pgbouncer.ini');
+  writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(
+    config,
+    [
+      '[databases]',
+      `* = host=${target.host} port=${target.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 1000',
+      `default_pool_size = ${options.poolSize ?? 20}`,
+      `ignore_startup_parameters = ${['extra_float_digits', ...(options.ignoreStartupParameters ?? [])].join(',')}`,
+      `logfile = ${join(dir, 'pgbouncer.log')}`,
+      'admin_users = postgres',
+      '',
+    ].join('\n'),
+  );
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) {
+    const user = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const group = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    for (const path of [dir, config, join(dir, 'users.txt')]) chownSync(path, user, group);
+  }
+  const child = spawn(binary, asRoot ? ['-u', 'postgres', config] : [config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitForPort(port, child, () => stderr);
+  return {
+    port,
+    url: (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    destroy: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Until something accepts connections on the loopback `port`, or `child` exits (with what it said). */
+async function waitForPort(port: number, child: ChildProcess, said: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited before listening on ${port}: ${said()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing listens on ${port} after 20 s: ${said()}`);
 }
