@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig, MigrationsMode, PreparedStatementsMode } from '../config/app-config';
+import { BackgroundDatabase } from './background-database';
 import { Database } from './database';
 import { connectDatabase, prepareSchema } from './database-startup';
 import { dataSourceOptions } from './data-source-options';
@@ -33,7 +34,10 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
       },
     }),
   ],
-  providers: [Database],
-  exports: [Database],
+  providers: [
+    Database,
+    { provide: BackgroundDatabase, inject: [Database, DataSource, AppConfig], useFactory: (database: Database, dataSource: DataSource, config: AppConfig) => BackgroundDatabase.open(database, dataSource, config) },
+  ],
+  exports: [Database, BackgroundDatabase],
 })
 export class DatabaseModule {}
