@@ -63,6 +63,10 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** A PostgreSQL streaming replica that serves lists and `as_of` balances while it keeps up; null: none. */
+  readonly replicaUrl: string | null;
+  /** How far behind the primary the replica may be and still serve reads. */
+  readonly replicaMaxLagSeconds: number;
   /** Connections of the webhook worker's own pool (PostgreSQL), apart from the requests' pool. */
   readonly webhookPoolSize: number;
   /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
@@ -127,6 +131,11 @@ export class AppConfig {
     this.database = parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems);
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
     this.webhookPoolSize = reader.integer('WEBHOOK_POOL_SIZE', 2, 1, 100);
+    this.replicaUrl = env.DATABASE_REPLICA_URL?.trim() || null;
+    if (this.replicaUrl !== null && (this.database.kind !== 'postgres' || !/^postgres(ql)?:\/\//.test(this.replicaUrl))) {
+      problems.push('DATABASE_REPLICA_URL must be a postgres:// URL, and DATABASE_URL a PostgreSQL one');
+    }
+    this.replicaMaxLagSeconds = reader.duration('DATABASE_REPLICA_MAX_LAG', '2s', 1);
 
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {

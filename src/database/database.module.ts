@@ -4,6 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig, MigrationsMode, PreparedStatementsMode } from '../config/app-config';
 import { BackgroundDatabase } from './background-database';
 import { Database } from './database';
+import { ReadReplica } from './read-replica';
 import { connectDatabase, prepareSchema } from './database-startup';
 import { dataSourceOptions } from './data-source-options';
 import { openPostgres } from './transaction-pooler';
@@ -35,9 +36,10 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
     }),
   ],
   providers: [
+    ReadReplica,
     Database,
     { provide: BackgroundDatabase, inject: [Database, DataSource, AppConfig], useFactory: (database: Database, dataSource: DataSource, config: AppConfig) => BackgroundDatabase.open(database, dataSource, config) },
   ],
-  exports: [Database, BackgroundDatabase],
+  exports: [Database, BackgroundDatabase, ReadReplica],
 })
 export class DatabaseModule {}
