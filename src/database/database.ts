@@ -69,7 +69,7 @@ export class Database {
   constructor(
     private readonly dataSource: DataSource,
     config: AppConfig,
-    @Optional() private readonly replica: ReadReplica | null = null,
+    @Optional() private readonly replica?: ReadReplica,
   ) {
     this.queue = config.database.kind === 'sqlite' ? new SerialQueue() : null;
   }

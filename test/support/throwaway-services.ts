@@ -47,21 +47,46 @@ export interface ThrowawayPostgres {
  * refuses to run as root: under root, its commands run as the `postgres` user.
  */
 export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPostgres> {
-  const port = await freeLoopbackPort();
-  const dir = mkdtempSync(join(tmpdir(), 'outage-pg-'));
+  const { dir, run } = clusterFolder(bin, 'outage-pg-');
+  const data = join(dir, 'data');
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  return controlCluster(run, dir, data);
+}
+
+/**
+ * A streaming replica of `primary`, made as an operator makes one:
+ * pg_basebackup with -R (standby.signal and primary_conninfo written for it),
+ * started on a free loopback port. Hot standby: it answers reads.
+ */
+export async function startThrowawayReplica(bin: string, primary: ThrowawayPostgres): Promise<ThrowawayPostgres> {
+  const { dir, run } = clusterFolder(bin, 'replica-pg-');
+  const data = join(dir, 'data');
+  await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  return controlCluster(run, dir, data);
+}
+
+type ClusterCommand = (command: string, args: string[]) => Promise<void>;
+
+/** A temporary folder for a cluster, and a runner of the server's commands (as `postgres` under root: PostgreSQL refuses root). */
+function clusterFolder(bin: string, prefix: string): { dir: string; run: ClusterCommand } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const asRoot = userInfo().uid === 0;
   if (asRoot) {
     const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
     const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
     chownSync(dir, Number(ids), Number(group));
   }
-  const data = join(dir, 'data');
   // Asynchronous, so that the test's requests keep going while the cluster stops or starts.
   const run = async (command: string, args: string[]) => {
     const [file, fullArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
     await promisify(execFile)(file, fullArgs, { timeout: 60_000 });
   };
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  return { dir, run };
+}
+
+/** Starts the cluster in `data` on a free loopback port, with its socket in `dir`. */
+async function controlCluster(run: ClusterCommand, dir: string, data: string): Promise<ThrowawayPostgres> {
+  const port = await freeLoopbackPort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
   let running = false;
   const start = async () => {
