@@ -244,3 +244,63 @@ async function waitForPort(port: number, child: ChildProcess, said: () => string
   }
   throw new Error(`nothing listens on ${port} after 20 s: ${said()}`);
 }
+
+/** The path of Debian's haproxy, or null when it is not installed. */
+export function haproxyBinary(): string | null {
+  return ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((path) => existsSync(path)) ?? null;
+}
+
+export interface ThrowawayHaproxy {
+  url: string;
+  destroy(): Promise<void>;
+}
+
+/**
+ * HAProxy on a free loopback port, balancing round robin over the instances at
+ * `backends` (loopback ports), each checked on /health/ready every 300 ms and
+ * taken out after two failed checks. A request whose connection is refused is
+ * sent to another instance; one that was sent and then lost is answered 502,
+ * and it is the client's to retry (with its Idempotency-Key).
+ */
+export async function startThrowawayHaproxy(binary: string, backends: number[]): Promise<ThrowawayHaproxy> {
+  const port = await freeLoopbackPort();
+  const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
+  const config = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      '  maxconn 2000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  retries 3',
+      '  option redispatch',
+      '  retry-on conn-failure',
+      'frontend api',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend instances',
+      'backend instances',
+      '  balance roundrobin',
+      '  option httpchk GET /health/ready',
+      ...backends.map((backend, index) => `  server instance${index + 1} 127.0.0.1:${backend} check inter 300ms fall 2 rise 2`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitForPort(port, child, () => stderr);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    destroy: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
