@@ -6,8 +6,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery.
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'scale';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'scale'];
 
 export interface BenchSettings {
   quick: boolean;
