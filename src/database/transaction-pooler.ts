@@ -41,16 +41,25 @@ export async function openPostgres(options: DataSourceOptions, mode: PreparedSta
   return connectDatabase(throughTransactionPooler(options), logger);
 }
 
+/** Tries of the probe: another instance's client may take the server connection in between. */
+const PROBES = 3;
+
 /**
  * Two clients of the pool, both held: each asks for its server process, one
- * after the other. Direct, each client is its own process; through a
+ * after the other. Direct, each client is its own process, always; through a
  * transaction pooler, the first gives its server connection back when its
  * statement ends, and the second is lent that same one (PgBouncer reuses the
- * most recent). A pool of one connection cannot hold two: no answer, named.
+ * most recent), unless another client took it in between: asked up to three
+ * times. A pool of one connection cannot hold two: no answer, named.
  */
 async function sharesServerProcesses(dataSource: DataSource): Promise<boolean> {
   const pool = (dataSource.driver as unknown as { master: PgPool }).master;
   if ((pool.options.max ?? 10) < 2) return false;
+  for (let probe = 0; probe < PROBES; probe += 1) if (await oneServerProcessForTwoClients(pool)) return true;
+  return false;
+}
+
+async function oneServerProcessForTwoClients(pool: PgPool): Promise<boolean> {
   const first = await pool.connect();
   try {
     const second = await pool.connect();

@@ -62,7 +62,7 @@ export class HealthController {
           service_unavailable: {
             value: {
               status: 'unavailable',
-              checks: { database: 'unavailable', redis: 'ok', replica: 'not_configured', replica_lag_seconds: null },
+              checks: { database: 'unavailable', redis: 'ok', replica: 'not_configured', replica_lag_ms: null },
               error_code: 'service_unavailable',
               error_description: 'The database is not reachable.',
               request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
@@ -76,7 +76,7 @@ export class HealthController {
   async readiness(): Promise<ReadinessResponseDto> {
     const [database, redis] = await Promise.all([this.databaseStatus(), this.rateLimits.check()]);
     const { state, lagSeconds } = this.replica.current();
-    const checks = { database, redis, replica: state, replica_lag_seconds: lagSeconds };
+    const checks = { database, redis, replica: state, replica_lag_ms: lagSeconds === null ? null : Math.round(lagSeconds * 1000) };
     if (database === 'unavailable') {
       throw new DomainError('service_unavailable', 'The database is not reachable.', undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }, {
         status: 'unavailable',

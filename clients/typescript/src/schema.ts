@@ -708,10 +708,10 @@ export interface components {
              */
             replica: "ok" | "lagging" | "unavailable" | "not_configured";
             /**
-             * @description Seconds the replica's replay is behind the primary's latest commit (an idle primary is not lag), measured every 250 ms; null when unknown.
+             * @description Milliseconds the replica's replay is behind the primary's latest commit (an idle primary is not lag), measured every 250 ms; null when unknown.
              * @example null
              */
-            replica_lag_seconds: number | null;
+            replica_lag_ms: number | null;
         };
         ReadinessUnavailable: {
             /**
@@ -742,7 +742,7 @@ export interface components {
              *       "database": "unavailable",
              *       "redis": "ok",
              *       "replica": "not_configured",
-             *       "replica_lag_seconds": null
+             *       "replica_lag_ms": null
              *     }
              */
             checks: components["schemas"]["HealthChecks"];

@@ -31,12 +31,12 @@ export class HealthChecksDto {
   replica: ReplicaState;
 
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     example: null,
-    description: "Seconds the replica's replay is behind the primary's latest commit (an idle primary is not lag), measured every 250 ms; null when unknown.",
+    description: "Milliseconds the replica's replay is behind the primary's latest commit (an idle primary is not lag), measured every 250 ms; null when unknown.",
   })
-  replica_lag_seconds: number | null;
+  replica_lag_ms: number | null;
 }
 
 export class ReadinessResponseDto {
@@ -56,6 +56,6 @@ export class ReadinessUnavailableResponseDto extends ErrorResponseDto {
   @ApiProperty({ enum: ['unavailable'], example: 'unavailable' })
   status: 'unavailable';
 
-  @ApiProperty({ type: HealthChecksDto, example: { database: 'unavailable', redis: 'ok', replica: 'not_configured', replica_lag_seconds: null } })
+  @ApiProperty({ type: HealthChecksDto, example: { database: 'unavailable', redis: 'ok', replica: 'not_configured', replica_lag_ms: null } })
   checks: HealthChecksDto;
 }
