@@ -70,10 +70,12 @@
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events, statements or a list of them (default all): http is
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale or a list of them (default all): http is
  *                           the service against its outside anchors, ledger the ledger's figures, events
  *                           the events' and webhooks', statements the bank statement imports; the
- *                           large seed is made only for http and ledger
+ *                           large seed is made only for http and ledger; scale (PostgreSQL): the service
+ *                           through PgBouncer (transaction mode) vs direct, GET /v1/transactions/{id} and
+ *                           POST /v1/transactions req/s
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
@@ -92,6 +94,7 @@ import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
+import { pgBouncerVsDirect } from './scale-out-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -171,6 +174,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     rows.push(...(await importOfALargeStatement(label, settings, kind)));
     log(`${label}: costPerLineVsOpenRequests`);
     rows.push(...(await costPerLineVsOpenRequests(label, settings, kind)));
+  }
+  if (settings.scenarios.includes('scale') && kind === 'postgres') {
+    log(`${LABELS[kind]}: pgBouncerVsDirect`);
+    rows.push(...(await pgBouncerVsDirect(LABELS[kind], settings)));
   }
   return rows;
 }

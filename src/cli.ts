@@ -8,6 +8,7 @@ import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
 import { passwordProblem } from './users/password-policy';
+import { openPostgres } from './database/transaction-pooler';
 import { connectDatabase } from './database/database-startup';
 import { dataSourceOptions, runMigrations } from './database/data-source-options';
 import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
@@ -167,7 +168,9 @@ async function migrate(): Promise<number> {
   try {
     const config = new AppConfig(process.env, { adminPasswordCheck: passwordProblem });
     log = processLogger(config.logLevel);
-    const dataSource = await connectDatabase(dataSourceOptions(config.database), { warn: (message: string) => log.warn(message) });
+    const logger = { log: (message: string) => log.info(message), warn: (message: string) => log.warn(message) };
+    const options = dataSourceOptions(config.database);
+    const dataSource = config.database.kind === 'postgres' ? await openPostgres(options, config.database.pool.preparedStatements, logger) : await connectDatabase(options, logger);
     try {
       const applied = await runMigrations(dataSource);
       log.info({ applied }, applied.length === 0 ? 'no migration pending' : `applied ${applied.length} migration(s)`);

@@ -239,7 +239,7 @@ describe('HTTP conventions', () => {
     assert.deepEqual(live.body, { status: 'ok' });
     const ready = await t.api.get('/health/ready');
     expectStatus(ready, 200);
-    assert.deepEqual(ready.body, { status: 'ok', checks: { database: 'ok', redis: 'not_configured' } });
+    assert.deepEqual(ready.body, { status: 'ok', checks: { database: 'ok', redis: 'not_configured', replica: 'not_configured', replica_lag_ms: null } });
   });
 
   it('serves the Swagger UI and the OpenAPI document', async () => {

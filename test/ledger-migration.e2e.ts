@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DataSource } from 'typeorm';
 import { idCreatedAt } from '../src/common/ids/ids';
-import { AppConfig } from '../src/config/app-config';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrationsFor } from '../src/database/migrations';
 import { expectStatus, loginAdmin } from './support/factories';
 import { sql } from './support/sql';
-import { createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
+import { createTestDatabase, openDataSource, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The migrations before the ledger's. */
@@ -42,9 +39,7 @@ describe('The ledger migration, on a database written before the ledger', () => 
 
   before(async () => {
     database = await createTestDatabase();
-    const config = new AppConfig({ DATABASE_URL: database.url, JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!' });
-    const previous = new DataSource({ ...dataSourceOptions(config.database), migrations: BEFORE_LEDGER });
-    await previous.initialize();
+    const previous = await openDataSource(database.url, { migrations: BEFORE_LEDGER });
     await previous.runMigrations({ transaction: 'all' });
     await previous.destroy();
     for (const [id, name] of [

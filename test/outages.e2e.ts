@@ -291,7 +291,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     const [limited, busy] = [await accountOwner(server.api), await accountOwner(server.api)];
     const ready = await server.api.get('/health/ready');
     expectStatus(ready, 200);
-    assert.deepEqual(ready.body, { status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    assert.deepEqual(ready.body, { status: 'ok', checks: { database: 'ok', redis: 'ok', replica: 'not_configured', replica_lag_ms: null } });
 
     // Redis dies while requests are on their way.
     const inFlight = Promise.all(
@@ -324,7 +324,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     assert.ok(Number(afterTheKill[LIMIT].response.headers.get('retry-after')) >= 1);
     expectStatus(probes[0].response, 200);
     expectStatus(probes[1].response, 200);
-    assert.deepEqual(probes[1].response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } });
+    assert.deepEqual(probes[1].response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable', replica: 'not_configured', replica_lag_ms: null } });
     const lost = server.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST));
     assert.equal(lost.length, 1, JSON.stringify(lost));
     assert.equal(lost[0].level, WARN);
@@ -333,7 +333,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     await redis.start();
     await server.waitForLog((line) => line.msg === REDIS_BACK, 10_000);
     const back = await server.api.get('/health/ready');
-    assert.deepEqual(back.body, { status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    assert.deepEqual(back.body, { status: 'ok', checks: { database: 'ok', redis: 'ok', replica: 'not_configured', replica_lag_ms: null } });
     // Counted in Redis again: the window of `busy` is there, in the restarted (empty) server.
     expectStatus(await server.api.get('/v1/account', { token: busy.token }), 200);
     const client = new Redis(redis.url);
@@ -355,7 +355,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     try {
       const { ms, response } = await timed(() => alone.api.get('/health/ready'));
       assert.ok(ms < 1000, `${Math.round(ms)} ms`);
-      assert.deepEqual(response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } });
+      assert.deepEqual(response.body, { status: 'degraded', checks: { database: 'ok', redis: 'unavailable', replica: 'not_configured', replica_lag_ms: null } });
       expectStatus(await alone.api.get('/v1/no-such-route'), 404);
       expectStatus(await alone.api.get('/v1/no-such-route'), 404);
       expectError(await alone.api.get('/v1/no-such-route'), 429, 'rate_limited');

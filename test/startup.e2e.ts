@@ -8,20 +8,19 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, describe, it } from 'node:test';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
-import { AppConfig } from '../src/config/app-config';
-import { dataSourceOptions, MIGRATION_LOCK_KEY, pendingMigrations, runMigrations } from '../src/database/data-source-options';
+import { MIGRATION_LOCK_KEY, pendingMigrations, runMigrations } from '../src/database/data-source-options';
 import { migrationsFor } from '../src/database/migrations';
 import { ApiClient } from './support/api-client';
 import { registerAndLogin } from './support/factories';
 import { builtScript, runScript } from './support/scripts';
-import { createTestDatabase, TestDatabase } from './support/test-app';
+import { createTestDatabase, openDataSource, TestDatabase } from './support/test-app';
 
 const MIGRATIONS = migrationsFor('test');
 const MAIN = builtScript('main.js');
 const CLI = builtScript('cli.js');
 /** The shared PostgreSQL server of the machine (never stopped by a test): only a database name that does not exist is used. */
-const POSTGRES_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// PostgreSQL's own answers (3D000 for a missing database), not a pooler's: TEST_DIRECT_DATABASE_URL when the suite runs through PgBouncer.
+const POSTGRES_SERVER = process.env.TEST_DIRECT_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FATAL = 60;
 
 /** A production configuration that starts: every setting section 18 checks is safe. */
@@ -211,7 +210,7 @@ describe('MIGRATIONS=skip and npm run migrate', () => {
 describe('migrations under the lock', () => {
   it('instances that migrate together take turns: each migration is applied once, nothing stays pending or locked', async () => {
     const database = await createTestDatabase();
-    const sources = await Promise.all([1, 2, 3].map(() => new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: database.url }).database)).initialize()));
+    const sources = await Promise.all([1, 2, 3].map(() => openDataSource(database.url)));
     try {
       // PostgreSQL: all at once, as instances behind a load balancer start. A SQLite file belongs to one process: in turn.
       const applied =
@@ -237,7 +236,7 @@ describe('migrations under the lock', () => {
   it('PostgreSQL: the lock is taken inside the migration transaction and waits for a holder of the same key', async (t) => {
     if (!process.env.TEST_DATABASE_URL) return t.skip('PostgreSQL only');
     const database = await createTestDatabase();
-    const source = await new DataSource(dataSourceOptions(new AppConfig({ DATABASE_URL: database.url }).database)).initialize();
+    const source = await openDataSource(database.url);
     const holder = new Client({ connectionString: database.url });
     await holder.connect();
     try {

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { afterCommit, Database } from '../src/database/database';
 import { sql } from '../src/database/sql';
-import { createTestDatabase, TestDatabase } from './support/test-app';
+import { createTestDatabase, openDataSource, TestDatabase } from './support/test-app';
 
 const INSERT_NOTE = sql`INSERT INTO notes (id, body) VALUES ($1, $2)`;
 const NOTE_BODY = sql`SELECT body FROM notes WHERE id = $1`;
@@ -23,7 +22,7 @@ describe('Database.transaction', () => {
   before(async () => {
     database = await createTestDatabase();
     const config = new AppConfig({ DATABASE_URL: database.url });
-    dataSource = await new DataSource(dataSourceOptions(config.database)).initialize();
+    dataSource = await openDataSource(database.url);
     await dataSource.query('CREATE TABLE notes (id VARCHAR(40) PRIMARY KEY, body VARCHAR(100) NOT NULL)');
     db = new Database(dataSource, config);
   });

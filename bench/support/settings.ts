@@ -7,8 +7,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
  * statements: bank statement imports (a large camt.053, and the cost per line vs open requests).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale'];
 
 export interface BenchSettings {
   quick: boolean;

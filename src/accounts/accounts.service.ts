@@ -87,7 +87,7 @@ export class AccountsService {
   }
 
   list(query: ListAccountsQueryDto): Promise<Page<AccountResponseDto>> {
-    return this.db.run((manager) => this.accounts.page(manager, { type: query.type, status: query.status }, query, toAccountResponse));
+    return this.db.runOnReplica((manager) => this.accounts.page(manager, { type: query.type, status: query.status }, query, toAccountResponse));
   }
 
   async update(caller: AuthenticatedUser, target: TargetAccountQueryDto, request: UpdateAccountRequestDto): Promise<AccountResponseDto> {

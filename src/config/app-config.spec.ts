@@ -35,7 +35,7 @@ describe('AppConfig', () => {
 
   it('reads PostgreSQL URLs and proxy lists', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000 }, existingAccountsMode: 'test' });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   });
 
@@ -54,9 +54,9 @@ describe('AppConfig', () => {
 
   it('reads the PostgreSQL pool size and statement timeout, and refuses what is not a size or a duration', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '2m' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000 }, existingAccountsMode: 'test' });
+    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
     const off = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT: '0' });
-    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0 }, existingAccountsMode: 'test' });
+    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
     assert.throws(
       () => new AppConfig({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: '30 seconds' }),
       (error: unknown) => {

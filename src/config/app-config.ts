@@ -12,12 +12,20 @@ export type DatabaseConfig = DatabaseLocation & {
   existingAccountsMode: Mode;
 };
 
-/** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT (SQLite has one connection and no statement timeout). */
+/** DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT and DATABASE_PREPARED_STATEMENTS (SQLite has one connection and no statement timeout). */
 export interface PostgresPoolConfig {
   size: number;
   /** PostgreSQL's statement_timeout on every connection of the pool; 0: none. */
   statementTimeoutMs: number;
+  /**
+   * true: hot statements are prepared once per connection (named); false: every statement runs unnamed
+   * and no session parameter is sent (PgBouncer in transaction mode); auto: false when such a pooler is detected.
+   */
+  preparedStatements: PreparedStatementsMode;
 }
+
+const PREPARED_STATEMENTS_MODES = ['auto', 'true', 'false'] as const;
+export type PreparedStatementsMode = (typeof PREPARED_STATEMENTS_MODES)[number];
 
 export type Environment = Record<string, string | undefined>;
 
@@ -84,6 +92,12 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /** A PostgreSQL streaming replica that serves lists and `as_of` balances while it keeps up; null: none. */
+  readonly replicaUrl: string | null;
+  /** How far behind the primary the replica may be and still serve reads. */
+  readonly replicaMaxLagSeconds: number;
+  /** Connections of the webhook worker's own pool (PostgreSQL), apart from the requests' pool. */
+  readonly webhookPoolSize: number;
   /** auto: pending migrations run at start-up; skip: they are `npm run migrate`'s, and the server refuses to start while any is pending. */
   readonly migrations: MigrationsMode;
   /** The HS256 key of access and refresh tokens (derived from the root secret), prebuilt once: a plain string secret costs a key parse per verification. */
@@ -149,10 +163,20 @@ export class AppConfig {
     this.production = env.NODE_ENV === 'production';
     this.port = reader.integer('PORT', 3000, 0, 65535);
     this.host = reader.text('HOST', '127.0.0.1');
-    const pool = { size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000), statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000 };
+    const pool = {
+      size: reader.integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+      statementTimeoutMs: reader.duration('DATABASE_STATEMENT_TIMEOUT', '30s', 0) * 1000,
+      preparedStatements: reader.oneOf('DATABASE_PREPARED_STATEMENTS', PREPARED_STATEMENTS_MODES, 'auto'),
+    };
     const defaultAccountMode = reader.oneOf('ACCOUNTS_DEFAULT_MODE', MODES, this.production ? 'live' : 'test');
     this.database = { ...parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems), existingAccountsMode: defaultAccountMode };
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
+    this.webhookPoolSize = reader.integer('WEBHOOK_POOL_SIZE', 2, 1, 100);
+    this.replicaUrl = env.DATABASE_REPLICA_URL?.trim() || null;
+    if (this.replicaUrl !== null && (this.database.kind !== 'postgres' || !/^postgres(ql)?:\/\//.test(this.replicaUrl))) {
+      problems.push('DATABASE_REPLICA_URL must be a postgres:// URL, and DATABASE_URL a PostgreSQL one');
+    }
+    this.replicaMaxLagSeconds = reader.duration('DATABASE_REPLICA_MAX_LAG', '2s', 1);
 
     const secret = env.JWT_SECRET;
     if (secret === undefined || secret === '') {

@@ -28,7 +28,7 @@ export const MIGRATION_LOCK_KEY = 73_451_902;
 export function dataSourceOptions(database: DatabaseConfig, entities: EntityList = []): DataSourceOptions {
   const common = { entities, migrations: migrationsFor(database.existingAccountsMode), synchronize: false, migrationsRun: false } as const;
   if (database.kind === 'postgres') {
-    return {
+    const options: DataSourceOptions = {
       ...common,
       type: 'postgres',
       url: database.url,
@@ -41,6 +41,7 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
         keepAlive: true,
       },
     };
+    return database.pool.preparedStatements === 'false' ? throughTransactionPooler(options) : options;
   }
   if (database.path !== ':memory:') createOwnerOnly(database.path);
   return {
@@ -57,6 +58,38 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
       db.pragma('synchronous = FULL');
     },
   };
+}
+
+/** What the pool's `extra` carries besides pg's own settings (pg ignores the key). */
+interface PoolExtra {
+  max?: number;
+  statement_timeout?: number;
+  /** false: every statement runs unnamed (see Sql). */
+  namedStatements?: boolean;
+}
+
+/**
+ * The same options for a pool behind a transaction pooler (PgBouncer in
+ * transaction mode, 1.18 included): a server connection serves one client only
+ * for a transaction, so a statement prepared on it by name is unknown to the
+ * next client's (or already there), and a session parameter sent at start-up
+ * is refused ("unsupported startup parameter"). Statements run unnamed, and
+ * the statement timeout is left to the database role or the pooler.
+ */
+export function throughTransactionPooler(options: DataSourceOptions): DataSourceOptions {
+  const { statement_timeout: _dropped, ...extra } = (options.extra ?? {}) as PoolExtra;
+  void _dropped;
+  return { ...options, extra: { ...extra, namedStatements: false } } as DataSourceOptions;
+}
+
+/** The same options with a pool of `size` connections (the webhook worker's own). */
+export function withPoolSize(options: DataSourceOptions, size: number): DataSourceOptions {
+  return { ...options, extra: { ...(options.extra as PoolExtra), max: size } } as DataSourceOptions;
+}
+
+/** Whether statements of this data source may be prepared by name (false behind a transaction pooler). */
+export function namedStatementsAllowed(dataSource: DataSource): boolean {
+  return (dataSource.options.extra as PoolExtra | undefined)?.namedStatements !== false;
 }
 
 /**

@@ -1,13 +1,16 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule, TypeOrmModuleOptions } from '@nestjs/typeorm';
-import { DataSourceOptions } from 'typeorm';
-import { AppConfig, MigrationsMode } from '../config/app-config';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { AppConfig, MigrationsMode, PreparedStatementsMode } from '../config/app-config';
+import { BackgroundDatabase } from './background-database';
 import { Database } from './database';
+import { ReadReplica } from './read-replica';
 import { connectDatabase, prepareSchema } from './database-startup';
 import { dataSourceOptions } from './data-source-options';
+import { openPostgres } from './transaction-pooler';
 
 /** The module's options, and what the data source factory (which is given only these) needs besides. */
-type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: MigrationsMode };
+type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: MigrationsMode; preparedStatements: PreparedStatementsMode };
 
 @Global()
 @Module({
@@ -21,17 +24,22 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
         // exist ten times, with a stack trace each.
         toRetry: () => false,
         migrationsMode: config.migrations,
+        preparedStatements: config.database.kind === 'postgres' ? config.database.pool.preparedStatements : 'true',
       }),
       // The data source is ready only once its schema is: no module reads or writes before.
       dataSourceFactory: async (options) => {
-        const { migrationsMode, ...rest } = options as DataSourceOptions & Pick<ServiceDataSourceOptions, 'migrationsMode'>;
-        const dataSource = await connectDatabase(rest as DataSourceOptions);
+        const { migrationsMode, preparedStatements, ...rest } = options as DataSourceOptions & Pick<ServiceDataSourceOptions, 'migrationsMode' | 'preparedStatements'>;
+        const dataSource = rest.type === 'postgres' ? await openPostgres(rest as DataSourceOptions, preparedStatements) : await connectDatabase(rest as DataSourceOptions);
         await prepareSchema(dataSource, migrationsMode);
         return dataSource;
       },
     }),
   ],
-  providers: [Database],
-  exports: [Database],
+  providers: [
+    ReadReplica,
+    Database,
+    { provide: BackgroundDatabase, inject: [Database, DataSource, AppConfig], useFactory: (database: Database, dataSource: DataSource, config: AppConfig) => BackgroundDatabase.open(database, dataSource, config) },
+  ],
+  exports: [Database, BackgroundDatabase, ReadReplica],
 })
 export class DatabaseModule {}

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { ReadReplica } from './read-replica';
 import { SerialQueue } from './serial-queue';
 import { sql, sqliteInTransaction } from './sql';
 
@@ -68,6 +69,7 @@ export class Database {
   constructor(
     private readonly dataSource: DataSource,
     config: AppConfig,
+    @Optional() private readonly replica?: ReadReplica,
   ) {
     this.queue = config.database.kind === 'sqlite' ? new SerialQueue() : null;
   }
@@ -98,6 +100,24 @@ export class Database {
   /** Runs `work` outside a transaction: reads, or a write that is one single statement. */
   run<T>(work: Work<T>): Promise<T> {
     return this.schedule(() => work(this.dataSource.manager));
+  }
+
+  /**
+   * Runs a read that may be a little stale (a list, a balance `as_of` a past
+   * instant) on the read replica while it keeps up (contract section 17), else
+   * as `run` on the primary. Never for a read by id, a current balance, or
+   * anything a write depends on: those stay on the primary.
+   */
+  async runOnReplica<T>(work: Work<T>): Promise<T> {
+    const manager = this.replica?.manager() ?? null;
+    if (manager === null) return this.run(work);
+    try {
+      return await work(manager);
+    } catch (error) {
+      // The replica went away under this read: the primary answers it, no error reaches the client.
+      if (this.replica!.failed(error)) return this.run(work);
+      throw error;
+    }
   }
 
   /**

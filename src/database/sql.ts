@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { namedStatementsAllowed } from './data-source-options';
 import { hasRowLocks } from './dialect';
 
 /** What better-sqlite3 offers for a prepared statement (the parts used here). */
@@ -13,9 +14,9 @@ interface SqliteConnection {
   readonly inTransaction: boolean;
 }
 
-/** A pg client or pool: both run a named statement, prepared once per connection. */
+/** A pg client or pool: both run a named statement, prepared once per connection, or an unnamed one. */
 interface PgQueryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
 let statementCount = 0;
@@ -24,7 +25,10 @@ let statementCount = 0;
  * A statement written once, with PostgreSQL's numbered placeholders ($1, $2...),
  * and run on either database straight through the driver: prepared once per
  * connection (a named statement on PostgreSQL, a cached better-sqlite3
- * statement on SQLite), without TypeORM's per-query building. For SQLite each
+ * statement on SQLite), without TypeORM's per-query building. Behind a
+ * transaction pooler (DATABASE_PREPARED_STATEMENTS=false, or detected) the
+ * PostgreSQL statement runs unnamed: parsed anew each time, in the same round
+ * trip, on whichever server connection the pooler lends. For SQLite each
  * placeholder becomes a `?` and the parameters are laid out in the order they
  * appear. Used on the paths every request takes; the query builder stays for
  * rare and complex queries.
@@ -65,7 +69,9 @@ export class Sql {
   }
 
   private runOnPostgres(manager: EntityManager, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> {
-    return postgresConnection(manager).query({ name: this.name, text: this.text, values: [...params] });
+    const connection = postgresConnection(manager);
+    if (!namedStatementsAllowed(manager.connection)) return connection.query({ text: this.text, values: [...params] });
+    return connection.query({ name: this.name, text: this.text, values: [...params] });
   }
 
   private sqliteStatement(manager: EntityManager): SqliteStatement {

@@ -27,7 +27,7 @@ export class EventsService {
       types: query.type,
       ...createdRangeOf(query),
     };
-    if (query.after_sequence === undefined) return this.db.run((manager) => this.events.page(manager, scope, filters, query, toEventResponse));
+    if (query.after_sequence === undefined) return this.db.runOnReplica((manager) => this.events.page(manager, scope, filters, query, toEventResponse));
     if (scope.kind === 'all') throw validationError('after_sequence', 'reads one account: admins name it with account_id');
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
     const afterSequence = query.after_sequence;

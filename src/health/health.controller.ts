@@ -6,6 +6,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { ApiProbeErrors } from '../common/swagger/api-errors.decorator';
 import { Database } from '../database/database';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
+import { ReadReplica } from '../database/read-replica';
 import { SkipRateLimit } from '../rate-limit/rate-limit.guard';
 import { RateLimitStore } from '../rate-limit/rate-limit.store';
 import { DatabaseStatus, HealthResponseDto, ReadinessResponseDto, ReadinessUnavailableResponseDto } from './dto/health.response.dto';
@@ -23,6 +24,7 @@ export class HealthController {
   constructor(
     private readonly db: Database,
     private readonly rateLimits: RateLimitStore,
+    private readonly replica: ReadReplica,
   ) {}
 
   @Get()
@@ -60,7 +62,7 @@ export class HealthController {
           service_unavailable: {
             value: {
               status: 'unavailable',
-              checks: { database: 'unavailable', redis: 'ok' },
+              checks: { database: 'unavailable', redis: 'ok', replica: 'not_configured', replica_lag_ms: null },
               error_code: 'service_unavailable',
               error_description: 'The database is not reachable.',
               request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
@@ -73,7 +75,8 @@ export class HealthController {
   @ApiProbeErrors()
   async readiness(): Promise<ReadinessResponseDto> {
     const [database, redis] = await Promise.all([this.databaseStatus(), this.rateLimits.check()]);
-    const checks = { database, redis };
+    const { state, lagSeconds } = this.replica.current();
+    const checks = { database, redis, replica: state, replica_lag_ms: lagSeconds === null ? null : Math.round(lagSeconds * 1000) };
     if (database === 'unavailable') {
       throw new DomainError('service_unavailable', 'The database is not reachable.', undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }, {
         status: 'unavailable',

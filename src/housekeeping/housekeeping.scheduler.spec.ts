@@ -5,6 +5,7 @@ import { FakeDatabase } from '../common/testing/fakes';
 import { AppConfig } from '../config/app-config';
 import { EventsRepository } from '../events/events.repository';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
+import { ReadReplica } from '../database/read-replica';
 import { Metrics } from '../metrics/metrics';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
@@ -32,7 +33,7 @@ function scheduler(leasesTaken: Set<string>, purges: Record<string, ReturnType<t
   const keys = { purgeExpired: of('idempotency_keys') } as unknown as IdempotencyKeysRepository;
   const deliveries = { purgeFinishedBefore: of('webhook_deliveries') } as unknown as WebhookDeliveriesRepository;
   const events = { purgeCreatedBefore: of('events') } as unknown as EventsRepository;
-  const metrics = new Metrics(config, db, deliveries);
+  const metrics = new Metrics(config, db, deliveries, { current: () => ({ state: 'not_configured', lagSeconds: null }) } as unknown as ReadReplica);
   return new HousekeepingScheduler(db, leases, config, metrics, sessions, keys, deliveries, events);
 }
 

@@ -20,9 +20,15 @@ export class BalancesService {
   async balances(caller: AuthenticatedUser, query: BalancesQueryDto): Promise<BalancesResponseDto> {
     const accountId = actingAccountId(caller, query.account_id);
     const asOf = query.as_of === undefined ? undefined : new Date(query.as_of);
-    return this.db.run(async (manager) => {
+    if (asOf === undefined) {
+      return this.db.run(async (manager) => {
+        if (!(await this.accounts.exists(manager, accountId))) throw AccountErrors.notFound();
+        return { account_id: accountId, balances: (await this.ledger.balancesOf(manager, accountId)).map(toBalanceDto) };
+      });
+    }
+    // A past instant's balances may come from the read replica; current ones never do.
+    return this.db.runOnReplica(async (manager) => {
       if (!(await this.accounts.exists(manager, accountId))) throw AccountErrors.notFound();
-      if (asOf === undefined) return { account_id: accountId, balances: (await this.ledger.balancesOf(manager, accountId)).map(toBalanceDto) };
       const currencies = await this.ledger.currenciesOf(manager, accountId);
       const balances = [];
       for (const currency of currencies) balances.push({ currency, posted: await this.ledger.postedAsOf(manager, { accountId, currency }, asOf) });

@@ -4,6 +4,7 @@ import { Gauge, Metric, Registry } from 'prom-client';
 import { DomainError } from '../common/errors/domain-error';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
+import { ReadReplica } from '../database/read-replica';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { processMetrics } from './process-metrics';
 
@@ -116,12 +117,14 @@ export class Metrics {
     config: AppConfig,
     private readonly db: Database,
     private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly replica: ReadReplica,
   ) {
     this.tokenDigest = config.metricsToken === null ? null : digest(config.metricsToken);
     this.http = config.metricsToken === null ? null : new HttpMetrics(this.registry);
     // Started now, so that the event-loop delay is measured from the start, not from the first scrape.
     if (config.metricsToken !== null) processMetrics();
     this.registerDatabasePool();
+    this.registerReplica();
     this.registerWebhookQueue();
   }
 
@@ -166,6 +169,26 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(db.poolUse().waiting);
+      },
+    });
+  }
+
+  private registerReplica(): void {
+    const replica = this.replica;
+    new Gauge({
+      name: 'database_replica_lag_seconds',
+      help: "How far the read replica's replay is behind the primary's latest commit, as of the last probe (NaN: unknown, or no replica).",
+      registers: [this.registry],
+      collect() {
+        this.set(replica.current().lagSeconds ?? Number.NaN);
+      },
+    });
+    new Gauge({
+      name: 'database_replica_serving',
+      help: 'The read replica serves lists and as_of balances (1), or they are read from the primary (0).',
+      registers: [this.registry],
+      collect() {
+        this.set(replica.current().state === 'ok' ? 1 : 0);
       },
     });
   }

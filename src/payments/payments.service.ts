@@ -106,7 +106,7 @@ export class PaymentsService {
     const customerEmail = query.customer_email === undefined ? undefined : normalizeEmail(query.customer_email);
     const filters = { status: query.status, purpose: query.purpose, customerEmail, ...createdRangeOf(query) };
     const now = new Date();
-    return this.db.run((manager) => this.payments.page(manager, scope, filters, query, now, (row) => toPaymentResponse(row, now)));
+    return this.db.runOnReplica((manager) => this.payments.page(manager, scope, filters, query, now, (row) => toPaymentResponse(row, now)));
   }
 
   async get(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {

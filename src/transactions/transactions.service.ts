@@ -102,7 +102,7 @@ export class TransactionsService {
     const scope = listedAccountScope(caller, query.account_id, 'transactions');
     const filters = { status: query.status, type: query.type, currency: query.currency, ...createdRangeOf(query), metadata: query.metadata ?? {} };
     const viewer = scope.kind === 'account' ? scope.accountId : null;
-    return this.db.run((manager) => this.transactions.page(manager, scope, filters, query, (row) => toTransactionResponse(row, viewer)));
+    return this.db.runOnReplica((manager) => this.transactions.page(manager, scope, filters, query, (row) => toTransactionResponse(row, viewer)));
   }
 
   async get(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {

@@ -60,7 +60,7 @@ export class UsersService {
 
   list(caller: AuthenticatedUser, query: ListUsersQueryDto): Promise<Page<UserResponseDto>> {
     const filters = { email: query.email === undefined ? undefined : normalizeEmail(query.email), role: query.role };
-    return this.db.run((manager) => this.users.pageVisible(manager, caller, filters, query, toUserResponse));
+    return this.db.runOnReplica((manager) => this.users.pageVisible(manager, caller, filters, query, toUserResponse));
   }
 
   async get(caller: AuthenticatedUser, userId: string): Promise<UserResponseDto> {

@@ -6,7 +6,10 @@ import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
 import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
+import { EventType } from '../common/events/event-log';
+import { EventRecord } from '../events/entities/event.entity';
 import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 
 const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
   'id',
@@ -49,8 +52,24 @@ function claimStatement(rowLocks: boolean): Sql {
     LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
   RETURNING ${DELIVERY_COLUMNS}`);
 }
-const CLAIM_WITH_ROW_LOCKS = claimStatement(true);
 const CLAIM = claimStatement(false);
+
+/**
+ * What the worker sends, read with the claim: the event (the events module's
+ * table, read here so that a delivery costs one statement and one connection
+ * of the worker's small pool, not three) and the endpoint's address and secrets.
+ */
+const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.attempts, claimed.created_at,
+  event.stream AS event_stream, event.sequence AS event_sequence, event.type AS event_type, event.created_at AS event_created_at,
+  event.data AS event_data, event.livemode AS event_livemode, endpoint.url AS endpoint_url, endpoint.sealed_secret, endpoint.sealed_previous_secret, endpoint.previous_secret_expires_at`;
+const CLAIMED_JOINS = `LEFT JOIN events event ON event.id = claimed.event_id LEFT JOIN webhook_endpoints endpoint ON endpoint.id = claimed.endpoint_id`;
+
+/** PostgreSQL: the claim and what it sends in one statement. */
+const CLAIM_WITH_CONTENT = new Sql(`WITH claimed AS (${claimStatement(true).text})
+  SELECT ${CLAIMED_COLUMNS} FROM claimed ${CLAIMED_JOINS}`);
+/** SQLite (no write inside WITH): what the claim just took, read after it on the one connection. */
+const CONTENT_OF_CLAIMED = new Sql(`SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries claimed ${CLAIMED_JOINS}
+  WHERE claimed.id IN (SELECT value FROM json_each($1))`);
 
 /** A read, cheaper than the claim (a write) when nothing is due, which is the idle worker's common case. */
 const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT 1`;
@@ -88,6 +107,9 @@ export interface NewDelivery {
   createdAt: Date;
 }
 
+/** Where and how a delivery is sent: the endpoint's address and its sealed secrets. */
+export type DeliveryTarget = Pick<WebhookEndpoint, 'url' | 'sealedSecret' | 'sealedPreviousSecret' | 'previousSecretExpiresAt'>;
+
 export interface ClaimedDelivery {
   id: string;
   endpointId: string;
@@ -96,6 +118,28 @@ export interface ClaimedDelivery {
   createdAt: Date;
   /** The lease this worker holds: its outcome is written only while the lease is unchanged. */
   lockedUntil: Date;
+  /** Null when the event or the endpoint no longer exists. */
+  event: EventRecord | null;
+  endpoint: DeliveryTarget | null;
+}
+
+interface ClaimedRow {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempts: number | string;
+  created_at: number | string;
+  event_stream: string | null;
+  event_sequence: number | string | null;
+  event_type: EventType | null;
+  event_created_at: number | string | null;
+  event_data: string | null;
+  /** BOOLEAN on PostgreSQL, 0 or 1 on SQLite. */
+  event_livemode: boolean | number | null;
+  endpoint_url: string | null;
+  sealed_secret: string | null;
+  sealed_previous_secret: string | null;
+  previous_secret_expires_at: number | string | null;
 }
 
 const INSERT_ATTEMPT = sql`INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)`;
@@ -134,21 +178,17 @@ export class WebhookDeliveriesRepository {
     return (await ANY_DUE.row(manager, [now.getTime()])) !== null;
   }
 
+  /** Leases up to `limit` due deliveries, each with its event and endpoint. */
   async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-    const statement = hasRowLocks(manager) ? CLAIM_WITH_ROW_LOCKS : CLAIM;
-    const rows = await statement.rows<{ id: string; endpoint_id: string; event_id: string; attempts: number | string; created_at: number | string }>(manager, [
-      now.getTime(),
-      lockedUntil.getTime(),
-      limit,
-    ]);
-    return rows.map((row) => ({
-      id: row.id,
-      endpointId: row.endpoint_id,
-      eventId: row.event_id,
-      attempts: Number(row.attempts),
-      createdAt: new Date(Number(row.created_at)),
-      lockedUntil,
-    }));
+    const params = [now.getTime(), lockedUntil.getTime(), limit];
+    let rows: ClaimedRow[];
+    if (hasRowLocks(manager)) {
+      rows = await CLAIM_WITH_CONTENT.rows<ClaimedRow>(manager, params);
+    } else {
+      const claimed = await CLAIM.rows<{ id: string }>(manager, params);
+      rows = claimed.length === 0 ? [] : await CONTENT_OF_CLAIMED.rows<ClaimedRow>(manager, [JSON.stringify(claimed.map((row) => row.id))]);
+    }
+    return rows.map((row) => toClaimed(row, lockedUntil));
   }
 
   async succeed(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
@@ -206,4 +246,30 @@ export class WebhookDeliveriesRepository {
     const due = await COUNT_DUE.row<{ due: number | string }>(manager, [now.getTime(), cap]);
     return { pending: Number(pending?.pending ?? 0), due: Number(due?.due ?? 0) };
   }
+}
+
+function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
+  const event: EventRecord | null =
+    row.event_stream === null
+      ? null
+      : { id: row.event_id, stream: row.event_stream, sequence: Number(row.event_sequence), type: row.event_type!, livemode: Boolean(row.event_livemode), createdAt: new Date(Number(row.event_created_at)), data: row.event_data! };
+  const endpoint: DeliveryTarget | null =
+    row.endpoint_url === null
+      ? null
+      : {
+          url: row.endpoint_url,
+          sealedSecret: row.sealed_secret!,
+          sealedPreviousSecret: row.sealed_previous_secret,
+          previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : new Date(Number(row.previous_secret_expires_at)),
+        };
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    attempts: Number(row.attempts),
+    createdAt: new Date(Number(row.created_at)),
+    lockedUntil,
+    event,
+    endpoint,
+  };
 }

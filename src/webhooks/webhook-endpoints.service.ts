@@ -135,7 +135,7 @@ export class WebhookEndpointsService {
   }
 
   deliveriesOf(caller: AuthenticatedUser, endpointId: string, query: PaginationQueryDto): Promise<Page<WebhookDeliveryResponseDto>> {
-    return this.db.run(async (manager) => {
+    return this.db.runOnReplica(async (manager) => {
       const endpoint = await this.findManaged(manager, caller, endpointId);
       return this.deliveries.page(manager, endpoint.id, query, toWebhookDeliveryResponse);
     });

@@ -1,12 +1,11 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { DeliverySignal } from './delivery-signal';
+import { BackgroundDatabase } from '../database/background-database';
 import { Database } from '../database/database';
 import { toEventResponse } from '../events/dto/event.response.dto';
-import { EventsRepository } from '../events/events.repository';
-import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { retryDelayMs } from './retry-schedule';
-import { AttemptResult, ClaimedDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { AttemptResult, ClaimedDelivery, DeliveryTarget, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { signature, unsealSecret } from './webhook-secrets';
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
@@ -43,16 +42,18 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   private loopDone: Promise<void> = Promise.resolve();
   /** Set while the database cannot be used: reported once when it goes and once when it is back. */
   private databaseUnavailable = false;
+  /** Its own connections (WEBHOOK_POOL_SIZE): requests that saturate the main pool do not hold deliveries back. */
+  private readonly db: Database;
 
   constructor(
-    private readonly db: Database,
+    background: BackgroundDatabase,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly endpoints: WebhookEndpointsRepository,
-    private readonly events: EventsRepository,
     private readonly config: AppConfig,
     private readonly resolver: HostResolver,
     signal: DeliverySignal,
   ) {
+    this.db = background.database;
     signal.listen(() => this.nudge());
   }
 
@@ -143,7 +144,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<AttemptResult & { succeeded: boolean }> {
-    const [event, endpoint] = await this.db.run(async (manager) => [await this.events.findById(manager, delivery.eventId), await this.endpoints.findById(manager, delivery.endpointId)] as const);
+    const { event, endpoint } = delivery;
     if (event === null || endpoint === null) return { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
     let target;
     try {
@@ -160,7 +161,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /** The current secret, and the previous one while it still signs after a rotation. */
-  private secretsOf(endpoint: WebhookEndpoint): string[] {
+  private secretsOf(endpoint: DeliveryTarget): string[] {
     const key = this.config.webhookSecretKey;
     const secrets = [unsealSecret(endpoint.sealedSecret, key)];
     if (endpoint.sealedPreviousSecret !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > new Date()) {

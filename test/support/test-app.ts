@@ -4,7 +4,9 @@ import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { openPostgres } from '../../src/database/transaction-pooler';
 import { createApp } from '../../src/app.factory';
 import { RegisteredRoute } from '../../src/common/http/route-table';
 import { AppConfig, Environment } from '../../src/config/app-config';
@@ -147,6 +149,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * A data source of the test's own on `databaseUrl`, opened as the service opens
+ * its own: behind a transaction pooler (PgBouncer), detected, its statements
+ * run unnamed and no session parameter is sent.
+ */
+export async function openDataSource(databaseUrl: string, overrides: Partial<DataSourceOptions> = {}): Promise<DataSource> {
+  const config = new AppConfig({ DATABASE_URL: databaseUrl });
+  const options = { ...dataSourceOptions(config.database), ...overrides } as DataSourceOptions;
+  if (config.database.kind !== 'postgres') return new DataSource(options).initialize();
+  return openPostgres(options, config.database.pool.preparedStatements, { log: () => undefined, warn: () => undefined });
 }
 
 /** Runs `work` with a client of the server at `serverUrl` (to create or drop a database there). */

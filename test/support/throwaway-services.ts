@@ -1,6 +1,7 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,21 +47,46 @@ export interface ThrowawayPostgres {
  * refuses to run as root: under root, its commands run as the `postgres` user.
  */
 export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPostgres> {
-  const port = await freeLoopbackPort();
-  const dir = mkdtempSync(join(tmpdir(), 'outage-pg-'));
+  const { dir, run } = clusterFolder(bin, 'outage-pg-');
+  const data = join(dir, 'data');
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  return controlCluster(run, dir, data);
+}
+
+/**
+ * A streaming replica of `primary`, made as an operator makes one:
+ * pg_basebackup with -R (standby.signal and primary_conninfo written for it),
+ * started on a free loopback port. Hot standby: it answers reads.
+ */
+export async function startThrowawayReplica(bin: string, primary: ThrowawayPostgres): Promise<ThrowawayPostgres> {
+  const { dir, run } = clusterFolder(bin, 'replica-pg-');
+  const data = join(dir, 'data');
+  await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  return controlCluster(run, dir, data);
+}
+
+type ClusterCommand = (command: string, args: string[]) => Promise<void>;
+
+/** A temporary folder for a cluster, and a runner of the server's commands (as `postgres` under root: PostgreSQL refuses root). */
+function clusterFolder(bin: string, prefix: string): { dir: string; run: ClusterCommand } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const asRoot = userInfo().uid === 0;
   if (asRoot) {
     const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
     const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
     chownSync(dir, Number(ids), Number(group));
   }
-  const data = join(dir, 'data');
   // Asynchronous, so that the test's requests keep going while the cluster stops or starts.
   const run = async (command: string, args: string[]) => {
     const [file, fullArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
     await promisify(execFile)(file, fullArgs, { timeout: 60_000 });
   };
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  return { dir, run };
+}
+
+/** Starts the cluster in `data` on a free loopback port, with its socket in `dir`. */
+async function controlCluster(run: ClusterCommand, dir: string, data: string): Promise<ThrowawayPostgres> {
+  const port = await freeLoopbackPort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
   let running = false;
   const start = async () => {
@@ -128,4 +154,153 @@ export async function startThrowawayRedis(binary: string): Promise<ThrowawayRedi
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}`, kill, start, destroy: kill };
+}
+
+/** The path of Debian's pgbouncer, or null when it is not installed. */
+export function pgBouncerBinary(): string | null {
+  return ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((path) => existsSync(path)) ?? null;
+}
+
+export interface ThrowawayPgBouncer {
+  port: number;
+  /** postgres://postgres@127.0.0.1:<port>/<database>: the same database name on the target server. */
+  url(database: string): string;
+  destroy(): Promise<void>;
+}
+
+/**
+ * PgBouncer on a free loopback port in transaction mode (what managed poolers
+ * default to), in front of the PostgreSQL server at `target` (host:port): every
+ * database name is passed on. Trust authentication, as the test servers have.
+ * It refuses to run as root: under root it runs as the `postgres` user.
+ */
+export async function startThrowawayPgBouncer(
+  binary: string,
+  target: { host: string; port: number },
+  options: { poolSize?: number; ignoreStartupParameters?: string[] } = {},
+): Promise<ThrowawayPgBouncer> {
+  const port = await freeLoopbackPort();
+  const dir = mkdtempSync(join(tmpdir(), 'pgbouncer-'));
+  const config = join(dir, 'pgbouncer.ini');
+  writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(
+    config,
+    [
+      '[databases]',
+      `* = host=${target.host} port=${target.port}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 1000',
+      `default_pool_size = ${options.poolSize ?? 20}`,
+      `ignore_startup_parameters = ${['extra_float_digits', ...(options.ignoreStartupParameters ?? [])].join(',')}`,
+      `logfile = ${join(dir, 'pgbouncer.log')}`,
+      'admin_users = postgres',
+      '',
+    ].join('\n'),
+  );
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) {
+    const user = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const group = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    for (const path of [dir, config, join(dir, 'users.txt')]) chownSync(path, user, group);
+  }
+  const child = spawn(binary, asRoot ? ['-u', 'postgres', config] : [config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitForPort(port, child, () => stderr);
+  return {
+    port,
+    url: (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    destroy: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Until something accepts connections on the loopback `port`, or `child` exits (with what it said). */
+async function waitForPort(port: number, child: ChildProcess, said: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited before listening on ${port}: ${said()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing listens on ${port} after 20 s: ${said()}`);
+}
+
+/** The path of Debian's haproxy, or null when it is not installed. */
+export function haproxyBinary(): string | null {
+  return ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((path) => existsSync(path)) ?? null;
+}
+
+export interface ThrowawayHaproxy {
+  url: string;
+  destroy(): Promise<void>;
+}
+
+/**
+ * HAProxy on a free loopback port, balancing round robin over the instances at
+ * `backends` (loopback ports), each checked on /health/ready every 300 ms and
+ * taken out after two failed checks. A request whose connection is refused is
+ * sent to another instance; one that was sent and then lost is answered 502,
+ * and it is the client's to retry (with its Idempotency-Key).
+ */
+export async function startThrowawayHaproxy(binary: string, backends: number[]): Promise<ThrowawayHaproxy> {
+  const port = await freeLoopbackPort();
+  const dir = mkdtempSync(join(tmpdir(), 'haproxy-'));
+  const config = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    config,
+    [
+      'global',
+      '  maxconn 2000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  retries 3',
+      '  option redispatch',
+      '  retry-on conn-failure',
+      'frontend api',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend instances',
+      'backend instances',
+      '  balance roundrobin',
+      '  option httpchk GET /health/ready',
+      ...backends.map((backend, index) => `  server instance${index + 1} 127.0.0.1:${backend} check inter 300ms fall 2 rise 2`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitForPort(port, child, () => stderr);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    destroy: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

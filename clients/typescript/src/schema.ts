@@ -721,6 +721,17 @@ export interface components {
              * @enum {string}
              */
             redis: "ok" | "unavailable" | "not_configured";
+            /**
+             * @description The read replica (`DATABASE_REPLICA_URL`): `ok` while it serves lists and `as_of` balances, `lagging` when its replay is more than `DATABASE_REPLICA_MAX_LAG` behind, `unavailable` when it does not answer. Either way reads fall back to the primary: never a 503.
+             * @example not_configured
+             * @enum {string}
+             */
+            replica: "ok" | "lagging" | "unavailable" | "not_configured";
+            /**
+             * @description Milliseconds the replica's replay is behind the primary's latest commit (an idle primary is not lag), measured every 250 ms; null when unknown.
+             * @example null
+             */
+            replica_lag_ms: number | null;
         };
         ReadinessUnavailable: {
             /**
@@ -749,7 +760,9 @@ export interface components {
             /**
              * @example {
              *       "database": "unavailable",
-             *       "redis": "ok"
+             *       "redis": "ok",
+             *       "replica": "not_configured",
+             *       "replica_lag_ms": null
              *     }
              */
             checks: components["schemas"]["HealthChecks"];
