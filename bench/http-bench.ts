@@ -68,7 +68,8 @@
  *                           for it and dropped afterwards; pgbench must be on the PATH.
  *  BENCH_SERVER_DIST        the build of the service to measure (default dist; say, a build of the
  *                           commit before a change, for before/after figures on the same anchors)
- *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
+ *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario (and the large
+ *                           statement import) there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
  *  BENCH_SCENARIOS          http, ledger, events, statements, scale or a list of them (default all): http is
  *                           the service against its outside anchors, ledger the ledger's figures, events

@@ -13,6 +13,7 @@ import { accountOwner, login } from '../test/support/factories';
 import { runPostgresCommits } from './anchors/postgres-commits';
 import { runSqliteCommits } from './anchors/sqlite-commits-process';
 import { alternate } from './scenarios';
+import { cpuProfileNodeOptions, startCpuProfile, stopCpuProfile, summarizeCpuProfile } from './support/cpu-profile';
 import { BenchDatabase, createBenchDatabase, seedDemoData, withDataSource } from './support/databases';
 import { countOpenRequests, OpenRequest, readRequestRow, RequestRow, writeOpenRequests } from './support/open-requests';
 import { ADMIN, memoryUse, PROJECT_PORT, projectServer, RunningServer, startServer, STATEMENTS_PORT, stopServer } from './support/processes';
@@ -73,15 +74,20 @@ export async function importOfALargeStatement(label: string, settings: BenchSett
   const database = await createBenchDatabase(kind, settings.postgresServerUrl);
   try {
     await seedDemoData(database.url, STATEMENTS_SEED_SIZE);
-    const side = await openSide('large statement', database, PROJECT_PORT);
+    const side = await openSide('large statement', database, PROJECT_PORT, cpuProfileNodeOptions(settings.cpuProfileDir));
     try {
       await warmUp(side);
       await writeOpen(side, lines);
       await expectOpen(side, lines);
       const pid = side.server.process.pid!;
       const before = memoryUse(pid);
+      const profile = settings.cpuProfileDir === null ? null : startCpuProfile(side.server, settings.cpuProfileDir);
       const measured = await importPaying(side, side.open.splice(0, lines));
       const after = memoryUse(pid);
+      if (profile !== null) {
+        const file = await stopCpuProfile(profile);
+        log(`CPU profile of the server during the import: ${file}\n${summarizeCpuProfile(file, 25)}`);
+      }
       log(`  ${lines} lines (${(measured.bytes / 1e6).toFixed(1)} MB of camt.053) in ${measured.seconds.toFixed(1)} s: ${measured.linesPerSecond.toFixed(0)} lines/s; VmRSS ${before.rssMB.toFixed(0)} MB before, ${after.rssMB.toFixed(0)} after, VmHWM ${after.peakMB.toFixed(0)} MB`);
       await expectBooksBalance(side);
       const commits = await sequentialCommits(database, lines, settings);
@@ -98,7 +104,7 @@ export async function importOfALargeStatement(label: string, settings: BenchSett
           ratioOf: 'project / anchor',
           judged: 'ratio',
           target: null,
-          note: [`${measured.seconds.toFixed(1)} s for the import; GET /v1/ledger/check ok afterwards`, quick].filter((text) => text !== undefined).join('; '),
+          note: [`${measured.seconds.toFixed(1)} s for the import; GET /v1/ledger/check ok afterwards`, quick, settings.cpuProfileDir === null ? undefined : 'CPU profiler on during the import'].filter((text) => text !== undefined).join('; '),
         },
         {
           database: label,
@@ -206,8 +212,8 @@ function randomSample(open: OpenRequest[], count: number): OpenRequest[] {
 // ---------------------------------------------------------------------------------------------
 
 /** A server on the database, the admin, and an owner's account with API_REQUESTS bank-transfer requests made through the API. */
-async function openSide(name: string, database: BenchDatabase, port: number): Promise<StatementsSide> {
-  const server = await startServer(projectServer(database.url, { port }));
+async function openSide(name: string, database: BenchDatabase, port: number, nodeOptions: string[] = []): Promise<StatementsSide> {
+  const server = await startServer(projectServer(database.url, { port, nodeOptions }));
   try {
     const api = new ApiClient(server.baseUrl);
     const admin = await login(api, ADMIN.email, ADMIN.password);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { camt053, camt053Credits, majorUnits } from '../../test/support/camt053';
 import { parseCamt053 } from './camt053';
 import { StatementFormatError } from './statement-line';
@@ -270,6 +272,27 @@ describe('camt.053 statements', () => {
     const line = lineOf(xml, '<Ntry>');
     refused(xml.replace(/<CdtDbtInd>CRDT<\/CdtDbtInd>(\s*<Sts>)/, '<CdtDbtInd>CRED</CdtDbtInd>$1'), line, /CdtDbtInd is "CRED"/);
     refused(xml.replace(/<Sts>\s*<Cd>BOOK<\/Cd>\s*<\/Sts>/, ''), line, /status \(Sts\) is missing/);
+  });
+
+  it('read entries whose comments or CDATA hold what looks like the end of the entry', () => {
+    const xml = camt053({ entries: [{ amount: 4200, entryId: 'C-1', reference: 'RF712348231' }, { amount: 100, entryId: 'C-2' }] });
+    const commented = xml
+      .replace('<CdtDbtInd>CRDT</CdtDbtInd>', '<!-- </Ntry> --><CdtDbtInd>CRDT</CdtDbtInd>')
+      .replace('<Nm>Erika Mustermann</Nm>', '<Nm><![CDATA[</Ntry><Ntry>]]></Nm>');
+    assert.notEqual(commented, xml);
+    assert.deepEqual(parseCamt053(commented), parseCamt053(xml));
+  });
+
+  it('read a 10,000-credit statement (16 MB) in a 64 MB heap: one entry is parsed at a time, never a tree of the whole statement', async () => {
+    const xml = camt053Credits(Array.from({ length: 10_000 }, (_, index) => ({ amount: 100 + index, reference: 'RF18539007547034' })));
+    const reader = `const { parentPort, workerData } = require('node:worker_threads');
+      parentPort.postMessage(require(workerData.module).parseCamt053(workerData.xml).length);`;
+    const worker = new Worker(reader, { eval: true, workerData: { xml, module: join(__dirname, 'camt053.js') }, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+    const lines = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    assert.equal(lines, 10_000);
   });
 
   it('read a 10,000-credit statement quickly', (t) => {

@@ -4,7 +4,10 @@ import type { StatementFormat } from './parse-statement';
 import { StatementFormatError, type StatementLine } from './statement-line';
 import type { WorkerAnswer } from './parse-statement.worker';
 
-/** Heap of the parsing thread: a statement at the size cap needs about 200 MiB; a hostile one hits this, not the server. */
+/**
+ * Heap of the parsing thread: a statement at the size cap reads in well under 100 MiB (one entry's tree at a
+ * time); a hostile one hits this, not the server.
+ */
 const WORKER_HEAP_MB = 512;
 
 /**
