@@ -88,7 +88,7 @@ export function withPoolSize(options: DataSourceOptions, size: number): DataSour
 }
 
 /** Whether statements of this data source may be prepared by name (false behind a transaction pooler). */
-export function namedStatementsAllowed(dataSource: DataSource): boolean {
+export function namedStatementsAllowed(dataSource: Pick<DataSource, 'options'>): boolean {
   return (dataSource.options.extra as PoolExtra | undefined)?.namedStatements !== false;
 }
 

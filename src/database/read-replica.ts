@@ -80,8 +80,9 @@ export class ReadReplica implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** A read on the replica failed: until the next probe finds it back, reads go to the primary. */
   failed(error: unknown): boolean {
-    if (databaseUnavailableReason(error) === null) return false;
-    this.report({ state: 'unavailable', lagSeconds: null }, databaseUnavailableReason(error)!);
+    const reason = databaseUnavailableReason(error);
+    if (reason === null) return false;
+    this.report({ state: 'unavailable', lagSeconds: null }, reason);
     return true;
   }
 

@@ -26,7 +26,7 @@ const REFUSED_STARTUP_PARAMETER = /unsupported startup parameter/i;
  * served by the same server process, which a direct connection never is.
  */
 export async function openPostgres(options: DataSourceOptions, mode: PreparedStatementsMode, logger: Pick<Logger, 'log' | 'warn'> = new Logger('Database')): Promise<DataSource> {
-  if (mode !== 'auto' || !namedStatementsAllowed({ options } as DataSource)) return connectDatabase(options, logger);
+  if (mode !== 'auto' || !namedStatementsAllowed({ options })) return connectDatabase(options, logger);
   let dataSource: DataSource;
   try {
     dataSource = await connectDatabase(options, logger);
