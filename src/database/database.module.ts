@@ -25,7 +25,7 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
       // The data source is ready only once its schema is: no module reads or writes before.
       dataSourceFactory: async (options) => {
         const { migrationsMode, ...rest } = options as DataSourceOptions & Pick<ServiceDataSourceOptions, 'migrationsMode'>;
-        const dataSource = await connectDatabase(rest as DataSourceOptions);
+        const dataSource = await connectDatabase(rest);
         await prepareSchema(dataSource, migrationsMode);
         return dataSource;
       },
