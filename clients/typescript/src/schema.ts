@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.
+         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. `Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. `Idempotency-Key` is refused: the answer holds the secret.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries
-         * @description Newest first: status, attempts, the last answer and the next retry.
+         * @description Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
+         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
          */
         post: operations["login"];
         delete?: never;
@@ -872,7 +872,10 @@ export interface components {
         UpdateUserRequest: {
             /** @example Ada King */
             name?: string;
-            /** @example ada.king@example.com */
+            /**
+             * @description Changing your own needs `current_password` and ends your other sessions.
+             * @example ada.king@example.com
+             */
             email?: string;
             /**
              * Format: password
@@ -881,7 +884,7 @@ export interface components {
             password?: string;
             /**
              * Format: password
-             * @description Your current password; required to change your own password.
+             * @description Your current password; required to change your own password or email (`400 validation_error` without it, `401 invalid_credentials` when wrong). Either change ends your other sessions.
              */
             current_password?: string;
             /**
@@ -1661,6 +1664,25 @@ export interface components {
             /** @example true */
             deleted: boolean;
         };
+        WebhookDeliveryAttempt: {
+            /**
+             * @description When the attempt was answered or given up on.
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            attempted_at: string;
+            /**
+             * @description The receiver's status code (null: no answer).
+             * @example 503
+             */
+            status_code: number | null;
+            /** @example 42 */
+            duration_ms: number | null;
+            /**
+             * @description Why it failed; null for a success.
+             * @example answered 503: not now
+             */
+            error: string | null;
+        };
         WebhookDelivery: {
             /** @example whd_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             id: string;
@@ -1698,6 +1720,8 @@ export interface components {
              * @example false
              */
             redelivery: boolean;
+            /** @description Every attempt so far, newest first: the failures before a success too. */
+            history: components["schemas"]["WebhookDeliveryAttempt"][];
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -4658,7 +4682,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4672,8 +4696,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,15 +4738,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_request_in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `payload_too_large` */
             413: {
                 headers: {
@@ -4736,15 +4749,6 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_reused` */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5059,7 +5063,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A webhook endpoint id (`whe_...`). */
                 endpoint_id: string;
@@ -5074,6 +5081,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized` */
