@@ -133,7 +133,7 @@ export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTa
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     // Some clients send Content-Type: application/json on every request; an empty DELETE body is no body.
     if (body === '' && request.method === 'DELETE') done(null, undefined);
-    else parseJson(request, body as string, done);
+    else void parseJson(request, body as string, done);
   });
   // The checkout page's card form is the one body that is not JSON, and only on its route.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (request, body, done) => {

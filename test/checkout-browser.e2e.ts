@@ -224,7 +224,8 @@ describe('the checkout page in a real browser', () => {
     assert.match((await field.getAttribute('aria-describedby')) ?? '', /card-error/);
     await page.screenshot({ path: join(chromium.screenshots, 'card-error-390.png'), fullPage: true });
     for (const selector of ['.merchant', 'h1', 'dt', 'dd', 'label', 'button', '#card-error', '.help', '.sandbox']) {
-      const [color, background] = (await page.evaluate(colorsOf(selector))) as [string, string];
+      const colors: unknown = await page.evaluate(colorsOf(selector));
+      const [color, background] = colors as [string, string];
       assert.ok(contrastRatio(color, background) >= 4.5, `${selector}: ${color} on ${background} is ${contrastRatio(color, background).toFixed(2)}:1`);
     }
     await page.close();

@@ -156,8 +156,8 @@ describe('housekeeping with two instances on one database', () => {
     const leases = (await sql(url, 'SELECT name, leased_until, leased_by FROM job_leases ORDER BY name')).rows;
     assert.deepEqual(leases.map((lease) => lease.name), [...JOBS].sort());
     for (const lease of leases) {
-      assert.ok([a.holder, b.holder].includes(String(lease.leased_by)), `${lease.name} is held by ${lease.leased_by}`);
-      assert.ok(Math.abs(Number(lease.leased_until) - (Date.now() + HOUR)) < 5 * 60 * 1000, `${lease.name} is leased for the hour`);
+      assert.ok([a.holder, b.holder].includes(String(lease.leased_by)), `${String(lease.name)} is held by ${String(lease.leased_by)}`);
+      assert.ok(Math.abs(Number(lease.leased_until) - (Date.now() + HOUR)) < 5 * 60 * 1000, `${String(lease.name)} is leased for the hour`);
     }
 
     const insertExpiredKeys = (label: string) => {
@@ -176,7 +176,7 @@ describe('housekeeping with two instances on one database', () => {
     for (let period = 0; period < 3; period += 1) {
       await sql(url, 'UPDATE job_leases SET leased_until = 0');
       const [ranByA, ranByB] = await Promise.all([a.runDue(), b.runDue()]);
-      assert.deepEqual([...ranByA, ...ranByB].sort(), [...JOBS].sort(), `period ${period}: ${ranByA} | ${ranByB}`);
+      assert.deepEqual([...ranByA, ...ranByB].sort(), [...JOBS].sort(), `period ${period}: ${ranByA.join()} | ${ranByB.join()}`);
       assert.equal(await expiredKeys(), 0);
       await insertExpiredKeys(`period-${period}`);
     }

@@ -6,20 +6,22 @@ import { IDEMPOTENT_ROUTE, idempotentCommitOf } from '../src/idempotency/idempot
 import { useTestApp } from './support/test-app';
 
 type Handler = (...args: unknown[]) => unknown;
+/** A controller class, whatever its constructor takes. */
+type ControllerClass = abstract new (...args: never[]) => unknown;
 
 /** Every controller method of the application, as `Class.method`. */
-function controllerHandlers(modules: ModulesContainer): { name: string; controller: Function; handler: Handler }[] {
+function controllerHandlers(modules: ModulesContainer): { name: string; controller: ControllerClass; handler: Handler }[] {
   return [...modules.values()].flatMap((module) =>
     [...module.controllers.values()].flatMap(({ metatype }) => {
-      const prototype = (metatype as Function).prototype as Record<string, unknown>;
+      const prototype = (metatype as ControllerClass).prototype as Record<string, unknown>;
       return Object.getOwnPropertyNames(prototype)
         .filter((method) => method !== 'constructor' && typeof prototype[method] === 'function')
-        .map((method) => ({ name: `${(metatype as Function).name}.${method}`, controller: metatype as Function, handler: prototype[method] as Handler }));
+        .map((method) => ({ name: `${(metatype as ControllerClass).name}.${method}`, controller: metatype as ControllerClass, handler: prototype[method] as Handler }));
     }),
   );
 }
 
-function passesIdempotentCommit(controller: Function, handler: Handler): boolean {
+function passesIdempotentCommit(controller: ControllerClass, handler: Handler): boolean {
   const parameters: Record<string, { factory?: unknown }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {};
   return Object.values(parameters).some((parameter) => parameter.factory === idempotentCommitOf);
 }

@@ -97,12 +97,19 @@ describe('OpenAPI document and route protection', () => {
 
   it('documents Idempotency-Key, its replay header and its errors on every creating POST, and nowhere else', () => {
     const document = generatedOpenApi(t);
-    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/transactions', '/v1/users', '/v1/webhook_endpoints'];
+    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/transactions', '/v1/users'];
+    // Answers holding a secret refuse the key (contract section 18), and say so where the header is described.
+    const refusing = ['/v1/webhook_endpoints', '/v1/webhook_endpoints/{endpoint_id}/rotate_secret'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as DocumentedOperation | undefined;
         if (!operation) continue;
-        const takesKey = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+        const keyHeader = (operation.parameters ?? []).find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+        if (method === 'post' && refusing.includes(path)) {
+          assert.match(String((keyHeader as { description?: string } | undefined)?.description), /Not accepted here/, `${method} ${path}`);
+          continue;
+        }
+        const takesKey = keyHeader !== undefined;
         assert.equal(takesKey, method === 'post' && idempotent.includes(path), `${method} ${path}`);
         if (!takesKey) continue;
         assert.ok(operation.responses['201'].headers?.['Idempotent-Replayed'], `${method} ${path}: Idempotent-Replayed`);

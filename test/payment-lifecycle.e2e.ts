@@ -200,7 +200,7 @@ describe('GET /v1/payments', () => {
     for (const round of [1, 2]) {
       for (const spec of specs) {
         const payment = await createPayment(t.api, owner.token, { purpose: spec.purpose, customer: { email: spec.email }, capture_method: spec.manual ? 'manual' : 'automatic' });
-        let status = 'pending';
+        let status: string;
         if (spec.to === 'succeeded' || spec.to === 'failed') expectStatus(await simulate(t.api, owner.token, payment.id, spec.to), 200);
         if (spec.to === 'authorized' || spec.to === 'overdue-authorized') expectStatus(await simulate(t.api, owner.token, payment.id, 'authorized'), 200);
         if (spec.to === 'canceled') expectStatus(await cancel(t.api, owner.token, payment.id), 200);

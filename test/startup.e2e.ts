@@ -67,13 +67,13 @@ async function startServer(env: Record<string, string>, cwd: string): Promise<Ru
   });
   const run: Run = { child, lines: [], other: [], firstLineToExitMs: NaN, code: null, baseUrl: null };
   let firstLineAt: number | null = null;
-  child.stderr!.on('data', (chunk: Buffer) => run.other.push(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => run.other.push(chunk.toString('utf8')));
   const exited = once(child, 'exit').then(([code]) => {
     run.code = code as number | null;
     run.firstLineToExitMs = Date.now() - (firstLineAt ?? Date.now());
   });
   const listening = new Promise<void>((resolve) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => {
+    createInterface({ input: child.stdout }).on('line', (text) => {
       firstLineAt ??= Date.now();
       try {
         const line = JSON.parse(text) as LogLine;
@@ -276,7 +276,7 @@ describe('JWT_SECRET outside production', () => {
     try {
       assert.ok(first.baseUrl, JSON.stringify(first.lines.slice(-3)));
       assert.ok(first.lines.some((line) => line.level === 40 && /JWT_SECRET is not set: signing with the key kept in data\/jwt-secret \(created now\)/.test(line.msg)));
-      token = (await registerAndLogin(new ApiClient(first.baseUrl!))).token;
+      token = (await registerAndLogin(new ApiClient(first.baseUrl))).token;
     } finally {
       await stopServer(first);
     }
@@ -286,7 +286,7 @@ describe('JWT_SECRET outside production', () => {
     try {
       assert.ok(second.baseUrl);
       assert.ok(second.lines.some((line) => line.level === 40 && /kept in data\/jwt-secret;/.test(line.msg)), 'found, not created');
-      const sessions = await new ApiClient(second.baseUrl!).get('/v1/auth/sessions', { token });
+      const sessions = await new ApiClient(second.baseUrl).get('/v1/auth/sessions', { token });
       assert.equal(sessions.status, 200, 'a token of the first run works in the second');
       assertOnlyJson(second);
     } finally {
@@ -343,7 +343,7 @@ describe('production refuses unsafe settings (contract section 18)', () => {
       assertOnlyJson(run);
       assert.ok(!run.lines.some((line) => line.level >= 50), 'no error');
       assert.equal((await fetch(`${run.baseUrl}/health/ready`)).status, 200);
-      const login = await new ApiClient(run.baseUrl!).post('/v1/auth/login', { email: SAFE_PRODUCTION.ADMIN_EMAIL, password: SAFE_PRODUCTION.ADMIN_PASSWORD });
+      const login = await new ApiClient(run.baseUrl).post('/v1/auth/login', { email: SAFE_PRODUCTION.ADMIN_EMAIL, password: SAFE_PRODUCTION.ADMIN_PASSWORD });
       assert.equal(login.status, 200, 'the admin was created');
     } finally {
       await stopServer(run);
@@ -358,7 +358,7 @@ describe('at rest (contract section 18)', () => {
     const run = await startServer({ DATABASE_URL: 'sqlite:data/app.db', JWT_SECRET: 'startup-test-secret-of-at-least-32-bytes' }, cwd);
     try {
       assert.ok(run.baseUrl, JSON.stringify(run.lines.slice(-3)));
-      await registerAndLogin(new ApiClient(run.baseUrl!));
+      await registerAndLogin(new ApiClient(run.baseUrl));
       assert.equal(statSync(join(cwd, 'data')).mode & 0o777, 0o700, 'data/');
       for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
         assert.equal(statSync(join(cwd, 'data', file)).mode & 0o777, 0o600, file);

@@ -30,5 +30,5 @@ const minorUnits: ValueTransformer = {
 
 /** A 64-bit integer (money in minor units, or a count), read as a number on both databases. */
 export function AmountColumn(options: Pick<ColumnOptions, 'name' | 'nullable' | 'default'> = {}): PropertyDecorator {
-  return Column({ type: 'bigint', transformer: minorUnits, name: options.name, nullable: options.nullable ?? false, default: options.default });
+  return Column({ type: 'bigint', transformer: minorUnits, name: options.name, nullable: options.nullable ?? false, default: options.default as unknown });
 }

@@ -6,7 +6,7 @@ import { QueryFailedError } from 'typeorm';
  * (QueryFailedError) or straight through the driver (Sql).
  */
 export function isUniqueViolation(error: unknown): boolean {
-  const driverError = error instanceof QueryFailedError ? error.driverError : error;
+  const driverError: unknown = error instanceof QueryFailedError ? error.driverError : error;
   const code = (driverError as { code?: unknown } | null | undefined)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -5,6 +5,7 @@ import { DatabaseConfig } from '../config/app-config';
 import { migrationsFor } from './migrations';
 
 /** Entity classes, or globs of entity files (for tools that run without the application's modules). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
 export type EntityList = MixedList<Function | string | EntitySchema>;
 
 /** Every module's entity files, for tools that run without the application (TypeORM's CLI, benchmarks). */

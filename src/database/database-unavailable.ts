@@ -68,7 +68,7 @@ function reasonOf(error: unknown, depth: number): string | null {
   const wrapped: unknown[] = [];
   if (error instanceof QueryFailedError) wrapped.push(error.driverError);
   if ('cause' in error) wrapped.push(error.cause);
-  if (error instanceof AggregateError) wrapped.push(...error.errors);
+  if (error instanceof AggregateError) wrapped.push(...(error.errors as unknown[]));
   for (const inner of wrapped) {
     const reason = reasonOf(inner, depth + 1);
     if (reason !== null) return reason;

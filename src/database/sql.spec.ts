@@ -28,7 +28,7 @@ describe('Sql on SQLite', () => {
           };
         }
         const value: unknown = Reflect.get(target, property);
-        return typeof value === 'function' ? value.bind(target) : value;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     const manager = sqliteManager(counting);

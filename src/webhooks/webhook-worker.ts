@@ -108,14 +108,13 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS);
-      const worker = this;
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        worker.nudged = false;
-        worker.wake = null;
+        this.nudged = false;
+        this.wake = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS);
       this.wake = done;
     });
   }

@@ -30,7 +30,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   const logs: LogLine[] = [];
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       logs.push(parseLogLine(line));
       const address = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (address) resolve(address[1]);

@@ -10,6 +10,7 @@ interface SqliteDatabase {
   prepare(sql: string): SqliteStatement;
   close(): void;
 }
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no types; only this much of it is used
 const BetterSqlite3 = require('better-sqlite3') as new (path: string, options?: { timeout?: number }) => SqliteDatabase;
 
 export interface SqlResult {

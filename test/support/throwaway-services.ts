@@ -140,7 +140,7 @@ export async function startThrowawayRedis(binary: string): Promise<ThrowawayRedi
     child = started;
     await new Promise<void>((resolve, reject) => {
       started.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-      started.stdout!.on('data', (chunk: Buffer) => {
+      started.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('Ready to accept connections')) resolve();
       });
     });

@@ -1,4 +1,4 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { createServer, IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 
 export interface ReceivedWebhook {
@@ -29,22 +29,23 @@ export class WebhookReceiver {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const id = String(request.headers['webhook-id']);
-        if (this.open.has(id)) this.overlapping.push(id);
-        this.open.add(id);
-        this.pending += 1;
-        await this.delay();
-        this.pending -= 1;
-        this.open.delete(id);
-        const status = this.answer({ headers: request.headers, body, index: this.received.length });
-        this.received.push({ headers: request.headers, body, status });
-        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
-      });
+      request.on('end', () => void this.respond(request, response, Buffer.concat(chunks).toString('utf8')));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  private async respond(request: IncomingMessage, response: ServerResponse, body: string): Promise<void> {
+    const id = String(request.headers['webhook-id']);
+    if (this.open.has(id)) this.overlapping.push(id);
+    this.open.add(id);
+    this.pending += 1;
+    await this.delay();
+    this.pending -= 1;
+    this.open.delete(id);
+    const status = this.answer({ headers: request.headers, body, index: this.received.length });
+    this.received.push({ headers: request.headers, body, status });
+    response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
   }
 
   async stop(): Promise<void> {

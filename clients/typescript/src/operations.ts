@@ -51,7 +51,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'GET /v1/webhook_endpoints/{endpoint_id}': { operationId: 'getWebhookEndpoint', auth: 'access', idempotent: false },
   'PATCH /v1/webhook_endpoints/{endpoint_id}': { operationId: 'updateWebhookEndpoint', auth: 'access', idempotent: false },
   'DELETE /v1/webhook_endpoints/{endpoint_id}': { operationId: 'deleteWebhookEndpoint', auth: 'access', idempotent: false },
-  'POST /v1/webhook_endpoints/{endpoint_id}/rotate_secret': { operationId: 'rotateWebhookSecret', auth: 'access', idempotent: false },
+  'POST /v1/webhook_endpoints/{endpoint_id}/rotate_secret': { operationId: 'rotateWebhookSecret', auth: 'access', idempotent: true },
   'GET /v1/webhook_endpoints/{endpoint_id}/deliveries': { operationId: 'listWebhookDeliveries', auth: 'access', idempotent: false },
   'POST /v1/events/{event_id}/redeliver': { operationId: 'redeliverEvent', auth: 'access', idempotent: false },
   'POST /v1/auth/login': { operationId: 'login', auth: 'none', idempotent: false },

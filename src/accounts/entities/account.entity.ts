@@ -14,6 +14,8 @@ export type OverdraftPolicy = (typeof OVERDRAFT_POLICIES)[number];
  * Client-defined settings: a JSON object whose values are any JSON. (`{}` rather
  * than a recursive JSON type keeps TypeORM's deep partial types finite.)
  */
+// `{}`: any JSON value but null, which removes a key; `unknown` would admit undefined.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type AccountPreferences = Record<string, {} | null>;
 
 @Entity('accounts')

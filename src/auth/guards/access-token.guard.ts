@@ -14,6 +14,7 @@ declare module 'fastify' {
 }
 
 /** Per controller and handler, its @Public() options (null: not public): route metadata never changes, so it is read once. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- keyed by controller classes and handlers, whatever their signature
 const publicRoutes = new WeakMap<Function, WeakMap<Function, PublicRouteOptions | null>>();
 
 function publicRouteOf(reflector: Reflector, context: ExecutionContext): PublicRouteOptions | null {
@@ -58,6 +59,8 @@ export class AuthenticateGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<TUser = AuthenticatedUser>(error: unknown, user: TUser | false, info: unknown): TUser {
+    // passport hands its own errors on as they are; the global filter maps them.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (error) throw error;
     if (!user) throw AuthErrors.unauthorized(describeFailure(info));
     return user;
@@ -77,6 +80,7 @@ export class AccessTokenGuard {
     if (skipsAuthentication(this.reflector, context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (request.user) return true;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- authRefusal is the error the strategy recorded
     throw request.authRefusal ?? AuthErrors.unauthorized();
   }
 }

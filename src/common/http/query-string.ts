@@ -12,8 +12,8 @@ const GROUPED = /^([A-Za-z_]+)\[([^[\]]*)\]$/;
  */
 export function parseQueryString(raw: string): Record<string, unknown> {
   const flat = parse(raw);
-  const query: Record<string, unknown> = Object.create(null);
-  const groups: Record<string, Record<string, unknown>> = Object.create(null);
+  const query = Object.create(null) as Record<string, unknown>;
+  const groups = Object.create(null) as Record<string, Record<string, unknown>>;
   for (const [name, value] of Object.entries(flat)) {
     const grouped = GROUPED.exec(name);
     if (!grouped || grouped[1] in flat) {

@@ -1,5 +1,5 @@
 import fastifyHelmet, { FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { FastifyInstance } from 'fastify';
 
 /**
  * JSON answers, errors and unknown routes: nothing may load, run or frame them.
@@ -72,7 +72,7 @@ async function askHelmet(): Promise<SecurityHeaders> {
 }
 
 /** The headers helmet set on the probe's answer (not those of the answer itself). */
-async function headersOf(probe: ReturnType<typeof Fastify>, url: string): Promise<Record<string, string>> {
+async function headersOf(probe: FastifyInstance, url: string): Promise<Record<string, string>> {
   const response = await probe.inject({ method: 'GET', url });
   const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
   return Object.fromEntries(

@@ -15,7 +15,7 @@ export class PaginationQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Page size: 1 to ${MAX_PAGE_SIZE}.` })
   @IsOmittable()
   // Only plain digits become a number; '0x10', '1e1' or ' 5' stay strings and are refused.
-  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,4}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,4}$/.test(value) ? Number(value) : value))
   @ValidateBy({
     name: 'isPageSize',
     validator: {

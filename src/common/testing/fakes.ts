@@ -90,6 +90,6 @@ export class FakeEventLog {
   }
 
   asEventLog(): EventLog {
-    return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events) } as EventLog;
+    return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events) };
   }
 }

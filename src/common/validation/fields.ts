@@ -45,7 +45,7 @@ export const IsDisplayName = () =>
  */
 export const IsEmailAddress = () =>
   applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
     IsString(),
     MaxChars(EMAIL_MAX_LENGTH),
     IsEmail(),
@@ -98,13 +98,13 @@ export interface JsonObjectField {
 export const IsJsonObject =
   (check?: JsonObjectCheck): PropertyDecorator =>
   (target, key) => {
-    const fields: JsonObjectField[] = Reflect.getMetadata(JSON_OBJECT_FIELDS, target.constructor) ?? [];
+    const fields = (Reflect.getMetadata(JSON_OBJECT_FIELDS, target.constructor) as JsonObjectField[] | undefined) ?? [];
     Reflect.defineMetadata(JSON_OBJECT_FIELDS, [...fields, { name: String(key), check }], target.constructor);
     Allow()(target, key);
   };
 
 export function jsonObjectFields(dtoClass: object): JsonObjectField[] {
-  return Reflect.getMetadata(JSON_OBJECT_FIELDS, dtoClass) ?? [];
+  return (Reflect.getMetadata(JSON_OBJECT_FIELDS, dtoClass) as JsonObjectField[] | undefined) ?? [];
 }
 
 /**
@@ -119,5 +119,5 @@ export const RefusesImmutableFields =
   };
 
 export function immutableFields(dtoClass: object): string[] {
-  return Reflect.getMetadata(IMMUTABLE_FIELDS, dtoClass) ?? [];
+  return (Reflect.getMetadata(IMMUTABLE_FIELDS, dtoClass) as string[] | undefined) ?? [];
 }

@@ -26,6 +26,7 @@ function hasContent(body: unknown): boolean {
 }
 
 /** Per handler, whether it declares a @Body() parameter: read once from its metadata, not per request. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- keyed by handlers, whatever their signature
 const handlersReadingBody = new WeakMap<Function, boolean>();
 
 /** Whether the handler declares a @Body() parameter (Nest records each as "<paramtype>:<index>"). */
@@ -33,7 +34,7 @@ function readsBody(context: ExecutionContext): boolean {
   const handler = context.getHandler();
   let reads = handlersReadingBody.get(handler);
   if (reads === undefined) {
-    const parameters: Record<string, unknown> = Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) ?? {};
+    const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), handler.name) as Record<string, unknown> | undefined) ?? {};
     reads = Object.keys(parameters).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY));
     handlersReadingBody.set(handler, reads);
   }

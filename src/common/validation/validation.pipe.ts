@@ -40,13 +40,13 @@ class ApiValidationPipe extends ValidationPipe {
       raw[name] = field;
       delete rest[name];
     }
-    const dto = await super.transform(rest, metadata).catch((error: unknown) => {
+    const dto: unknown = await super.transform(rest, metadata).catch((error: unknown) => {
       // Report the raw fields' problems together with the others.
       if (error instanceof DomainError && error.code === 'validation_error') problems.push(...(error.details ?? []));
       else throw error;
     });
     if (problems.length > 0) throw validationFailure(problems);
-    return Object.assign(dto, raw);
+    return Object.assign(dto as object, raw);
   }
 }
 

@@ -46,7 +46,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
     description: "With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up.",
   })
   @IsOmittable()
-  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value))
   @ValidateBy({
     name: 'isSequence',
     validator: {
