@@ -84,7 +84,7 @@ export class PaymentsService {
       failureCode: null,
       lastFailureCode: null,
       metadata: request.metadata ?? {},
-      transactionId: null,
+      amountCaptured: 0, amountRefunded: 0, transactionId: null,
       expiresAt,
       createdAt,
       updatedAt: createdAt,

@@ -8,7 +8,7 @@ export const TransactionErrors = {
   notFound: () => new DomainError('transaction_not_found', 'No such transaction.'),
   notPending: (status: TransactionStatus) =>
     new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
-  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment of the same account and currency that is not canceled'),
+  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment or a credit of the same account and currency that is not canceled'),
   refundExceedsPayment: (payment: RefundedPayment) =>
     new DomainError(
       'refund_exceeds_payment',

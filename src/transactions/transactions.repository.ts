@@ -45,7 +45,7 @@ export interface RefundClaim {
  * fit are booked (PostgreSQL re-checks the condition after the row lock).
  */
 const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
-  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type = 'payment' AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
+  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
 
 /**
@@ -111,7 +111,7 @@ export class TransactionsRepository {
     return result.affected === 1;
   }
 
-  /** Books a refund against the payment it names; false when that is not a refundable payment or the refund does not fit. */
+  /** Books a refund against the payment or credit it names; false when that is not refundable or the refund does not fit. */
   async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<boolean> {
     return (await RESERVE_REFUND.run(manager, [paymentId, refund.accountId, refund.currency, refund.amount])) === 1;
   }
@@ -140,7 +140,9 @@ export class TransactionsRepository {
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
     const accountId = scope.kind === 'account' ? scope.accountId : undefined;
     const queries = [this.sentQuery(manager, accountId, filters)];
-    if (accountId !== undefined && (filters.type === undefined || filters.type === 'transfer')) queries.push(this.receivedQuery(manager, accountId, filters));
+    // The receiver sees none of the sender's metadata, so a metadata filter matches no incoming transfer.
+    const receives = filters.type === undefined || filters.type === 'transfer';
+    if (accountId !== undefined && receives && Object.keys(filters.metadata).length === 0) queries.push(this.receivedQuery(manager, accountId, filters));
     return fetchMergedPage(queries, pagination, toItem);
   }
 
@@ -156,14 +158,9 @@ export class TransactionsRepository {
     return { query: builder, options: { sameIdColumns: metadataIdColumns } };
   }
 
-  /**
-   * The transfers the account receives, walked on the counterparty indexes.
-   * Their metadata rows belong to the sender, so a metadata filter is checked
-   * on each incoming transfer in turn (its primary key), not walked.
-   */
+  /** The transfers the account receives, walked on the counterparty indexes (without a metadata filter: that is the sender's). */
   private receivedQuery(manager: EntityManager, accountId: string, filters: TransactionFilters): PageQuery<Transaction> {
     const builder = manager.createQueryBuilder(Transaction, 'txn').where('txn.counterpartyAccountId = :receiverId', { receiverId: accountId });
-    joinMetadataFilters(builder, filters.metadata, undefined);
     this.filterCommon(builder, filters, []);
     return { query: builder };
   }

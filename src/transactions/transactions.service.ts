@@ -45,7 +45,8 @@ export class TransactionsService {
    */
   async create(caller: AuthenticatedUser, request: CreateTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
     const accountId = actingAccountId(caller, request.account_id);
-    const direction = directionFor(request.type, request.direction);
+    // A refund naming what it refunds takes its direction from it, read below.
+    const impliedDirection = request.refunded_transaction_id === undefined ? directionFor(request.type, request.direction) : null;
     checkCounterparty(request.type, accountId, request.counterparty_account_id);
     checkRefundedTransaction(request.type, request.refunded_transaction_id);
     const counterpartyId = request.counterparty_account_id ?? null;
@@ -63,9 +64,9 @@ export class TransactionsService {
         }
       }
       // Read (not locked) before the insert, whose foreign key needs it to exist; reserveRefund decides under the lock.
-      if (refundedId !== null && !isRefundable(await this.transactions.findById(manager, refundedId), accountId, request.currency)) {
-        throw TransactionErrors.notRefundable();
-      }
+      const refunded = refundedId === null ? null : await this.transactions.findById(manager, refundedId);
+      if (refundedId !== null && !isRefundable(refunded, accountId, request.currency)) throw TransactionErrors.notRefundable();
+      const direction = impliedDirection ?? directionFor(request.type, request.direction, refunded);
       const id = newId('txn');
       const createdAt = creationTimeOf(id);
       const transaction: Transaction = {
@@ -83,7 +84,7 @@ export class TransactionsService {
         counterpartyAccountId: counterpartyId,
         paymentId: null,
         refundedTransactionId: refundedId,
-        amountRefunded: 0,
+        amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
         livemode: isLive(account.mode),
         createdAt,
         updatedAt: createdAt,
@@ -92,8 +93,8 @@ export class TransactionsService {
       };
       await this.transactions.insert(manager, transaction);
       const balances = await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
-      const refunded = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
-      await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refunded, ...balanceUpdatedEvents(balances)]);
+      const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
+      await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
     }, commit);
   }
