@@ -79,3 +79,36 @@ export function postingOf(transaction: Transaction): Posting {
     currency: transaction.currency,
   };
 }
+
+/**
+ * The reversal of a posted transaction: the same type, amount and currency the other way round, posted
+ * once booked. A transfer moves back from its receiver (who becomes the sender), so the overdraft guard
+ * weighs on the side the reversal debits. Its description says why; none of the original's private fields.
+ */
+export function reversalOf(original: Transaction, id: string, createdAt: Date, reason: string | undefined): Transaction {
+  const transfer = original.counterpartyAccountId !== null;
+  return {
+    id,
+    accountId: transfer ? original.counterpartyAccountId! : original.accountId,
+    type: original.type,
+    status: 'pending',
+    direction: transfer ? 'debit' : original.direction === 'debit' ? 'credit' : 'debit',
+    amount: original.amount,
+    currency: original.currency,
+    description: reason ?? `Reversal of ${original.id}`,
+    referenceIds: [],
+    metadata: {},
+    notes: null,
+    counterpartyAccountId: transfer ? original.accountId : null,
+    paymentId: null,
+    refundedTransactionId: null,
+    amountRefunded: 0,
+    reversesTransactionId: original.id,
+    reversedByTransactionId: null,
+    livemode: original.livemode,
+    createdAt,
+    updatedAt: createdAt,
+    postedAt: null,
+    canceledAt: null,
+  };
+}

@@ -19,5 +19,9 @@ export const TransactionErrors = {
       'refund_exceeds_payment',
       `The payment has refunds that are not canceled (${payment.amountRefunded} of ${payment.amount}); canceling it would leave them above it. Cancel them first.`,
     ),
+  notPosted: (status: TransactionStatus) =>
+    new DomainError('transaction_not_posted', `The transaction is ${status}; only a posted transaction can be reversed (cancel a pending one).`),
+  alreadyReversed: (reversalId: string | null) =>
+    new DomainError('transaction_already_reversed', `The transaction was reversed already${reversalId === null ? '' : `, by ${reversalId}`}.`),
   receiverCannotChange: () => AccessErrors.insufficientPermissions('Only the sender of a transfer may amend or cancel it.'),
 };

@@ -3,6 +3,7 @@ import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
 import { lowestIdAt } from '../common/ids/ids';
 import { fetchMergedPage, Page, PageQuery } from '../common/pagination/page';
+import { isUniqueViolation } from '../database/constraint-errors';
 import { sql } from '../database/sql';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
@@ -61,6 +62,20 @@ export class TransactionsRepository {
     return transaction;
   }
 
+  /**
+   * Inserts a reversal; false when the transaction it reverses has one already (the unique index on
+   * reverses_transaction_id: a concurrent reversal waits for the first to commit, then finds it).
+   */
+  async insertReversal(manager: EntityManager, reversal: Transaction): Promise<boolean> {
+    try {
+      await this.insert(manager, reversal);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
   async findById(manager: EntityManager, transactionId: string): Promise<Transaction | null> {
     const row = await TRANSACTION_BY_ID.row<TransactionRow>(manager, [transactionId]);
     return row && transactionFromRow(row);
@@ -107,6 +122,21 @@ export class TransactionsRepository {
       .update(Transaction)
       .set({ status: transition.to, [transition.at]: now, updatedAt: now })
       .where(condition, { id: transactionId, pending: 'pending' })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /**
+   * Marks a posted transaction as reversed by `reversalId`: one conditional
+   * update, so of racing reversals exactly one returns true (the unique index
+   * on reverses_transaction_id backs it).
+   */
+  async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Transaction)
+      .set({ reversedByTransactionId: reversalId, updatedAt: now })
+      .where('id = :id AND status = :posted AND reversed_by_transaction_id IS NULL', { id: transactionId, posted: 'posted' })
       .execute();
     return result.affected === 1;
   }

@@ -20,7 +20,8 @@ import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { toTransactionResponse, TransactionResponseDto } from './dto/transaction.response.dto';
 import { UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { Transaction } from './entities/transaction.entity';
-import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf } from './transaction-rules';
+import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf, reversalOf } from './transaction-rules';
+import { ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
 
@@ -141,6 +142,43 @@ export class TransactionsService {
   /** pending -> posted (admins). */
   post(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {
     return this.transition(caller, transactionId, POST);
+  }
+
+  /**
+   * Books the one reversal of a posted transaction (admins): posted at once, with its entries; the
+   * original shows `reversed_by_transaction_id`. The reversal is written first (inserts, then the
+   * overdraft guard on the balance it debits), then the original's conditional update decides
+   * between racing reversals; events last.
+   */
+  async reverse(caller: AuthenticatedUser, transactionId: string, request: ReverseTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
+    return this.db.transaction(async (manager) => {
+      const original = await this.findVisible(manager, caller, transactionId);
+      if (original.status !== 'posted') throw TransactionErrors.notPosted(original.status);
+      if (original.reversedByTransactionId !== null) throw TransactionErrors.alreadyReversed(original.reversedByTransactionId);
+      const id = newId('txn');
+      const reversal = reversalOf(original, id, creationTimeOf(id), request.reason);
+      const account = await this.accounts.requireOpen(manager, reversal.accountId);
+      if (reversal.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, reversal.counterpartyAccountId);
+      if (!(await this.transactions.insertReversal(manager, reversal))) throw TransactionErrors.alreadyReversed(null);
+      const posting = postingOf(reversal);
+      await this.ledger.open(manager, posting, account.overdraft, reversal.createdAt);
+      const at = await this.ledger.lockBalances(manager, posting, new Date());
+      if (!(await this.transactions.markReversed(manager, original.id, reversal.id, at))) {
+        const current = (await this.transactions.findById(manager, original.id)) ?? original;
+        throw current.status === 'posted' ? TransactionErrors.alreadyReversed(current.reversedByTransactionId) : TransactionErrors.notPosted(current.status);
+      }
+      await this.transactions.transition(manager, reversal.id, POST, at);
+      const balances = await this.ledger.settle(manager, posting, 'posted', at);
+      const reversed = (await this.transactions.findById(manager, original.id)) ?? original;
+      const posted = (await this.transactions.findById(manager, reversal.id)) ?? reversal;
+      await this.events.record(manager, [
+        ...transactionEvents('transaction.reversed', reversed),
+        ...transactionEvents('transaction.created', reversal),
+        ...transactionEvents('transaction.posted', posted),
+        ...balanceUpdatedEvents(balances),
+      ]);
+      return toTransactionResponse(posted, caller.accountId);
+    }, commit);
   }
 
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
