@@ -232,3 +232,68 @@ describe('refunds of bank-transfer payments', () => {
     expectStatus(await refund(t, owner.token, payment.id), 201);
   });
 });
+
+describe('partial capture', () => {
+  const t = useTestApp();
+
+  async function authorized(owner: Owner, amount: number) {
+    const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, capture_method: 'manual' }, { token: owner.token });
+    expectStatus(created, 201);
+    expectStatus(await t.api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: 'authorized' }, { token: owner.token }), 200);
+    return created.body;
+  }
+
+  it('captures part of an authorization: the credit books what was captured, the rest is released, and refunds stop there', async () => {
+    const owner = await accountOwner(t.api);
+    const payment = await authorized(owner, 5000);
+    expectError(await t.api.post(`/v1/payments/${payment.id}/capture`, { amount: 5001 }, { token: owner.token }), 400, 'validation_error');
+    expectError(await t.api.post(`/v1/payments/${payment.id}/capture`, { amount: 0 }, { token: owner.token }), 400, 'validation_error');
+    const captured = await t.api.post(`/v1/payments/${payment.id}/capture`, { amount: 3000 }, { token: owner.token });
+    expectStatus(captured, 200);
+    assert.deepEqual({ status: captured.body.status, amount: captured.body.amount, amount_captured: captured.body.amount_captured }, { status: 'succeeded', amount: 5000, amount_captured: 3000 });
+    const credit = (await t.api.get(`/v1/transactions/${captured.body.transaction_id}`, { token: owner.token })).body;
+    assert.deepEqual({ type: credit.type, amount: credit.amount, status: credit.status }, { type: 'credit', amount: 3000, status: 'posted' });
+    assert.deepEqual(await balanceOf(t, owner), { posted: 3000, pending: 3000, available: 3000 });
+    expectError(await refund(t, owner.token, payment.id, { amount: 3001 }), 409, 'refund_exceeds_payment');
+    const rest = await refund(t, owner.token, payment.id);
+    expectStatus(rest, 201);
+    assert.equal(rest.body.amount, 3000);
+    assert.equal((await paymentOf(t, owner, payment.id)).refunded, true);
+  });
+
+  it('captures the whole authorization without a body, as before', async () => {
+    const owner = await accountOwner(t.api);
+    const payment = await authorized(owner, 2000);
+    const captured = await t.api.post(`/v1/payments/${payment.id}/capture`, undefined, { token: owner.token });
+    expectStatus(captured, 200);
+    assert.equal(captured.body.amount_captured, 2000);
+    assert.deepEqual(await balanceOf(t, owner), { posted: 2000, pending: 2000, available: 2000 });
+  });
+});
+
+describe('refund transactions, either way', () => {
+  const t = useTestApp();
+
+  it('books a refund of a credit as a debit, and of a payment as a credit, through POST /v1/transactions', async () => {
+    const owner = await accountOwner(t.api);
+    const credit = (await t.api.post('/v1/transactions', { type: 'credit', amount: 4000, currency: 'EUR' }, { token: owner.token })).body;
+    const payment = (await t.api.post('/v1/transactions', { type: 'payment', amount: 1000, currency: 'EUR' }, { token: owner.token })).body;
+    const ofCredit = await t.api.post('/v1/transactions', { type: 'refund', amount: 1500, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token });
+    expectStatus(ofCredit, 201);
+    assert.equal(ofCredit.body.direction, 'debit');
+    const ofPayment = await t.api.post('/v1/transactions', { type: 'refund', amount: 1000, currency: 'EUR', refunded_transaction_id: payment.id }, { token: owner.token });
+    expectStatus(ofPayment, 201);
+    assert.equal(ofPayment.body.direction, 'credit');
+    expectError(await t.api.post('/v1/transactions', { type: 'refund', direction: 'credit', amount: 100, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }), 400, 'validation_error');
+    expectError(await t.api.post('/v1/transactions', { type: 'refund', amount: 2501, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }), 409, 'refund_exceeds_payment');
+    assert.equal((await t.api.get(`/v1/transactions/${credit.id}`, { token: owner.token })).body.amount_refunded, 1500);
+  });
+
+  it("counts a refund transaction of a request's credit against the request's refunds too", async () => {
+    const owner = await accountOwner(t.api);
+    const payment = await paidRequest(t, owner, 3000);
+    expectStatus(await t.api.post('/v1/transactions', { type: 'refund', amount: 2000, currency: 'EUR', refunded_transaction_id: payment.transaction_id }, { token: owner.token }), 201);
+    expectError(await refund(t, owner.token, payment.id, { amount: 1001 }), 409, 'refund_exceeds_payment');
+    expectStatus(await refund(t, owner.token, payment.id, { amount: 1000 }), 201);
+  });
+});

@@ -92,8 +92,9 @@ export abstract class PaymentProvider {
     return Promise.reject(new Error(`provider ${this.name} takes no card (payment request ${payment.id})`));
   }
 
-  /** `manualCapture` providers: takes the authorized funds, before the request becomes succeeded. */
-  capture(payment: PaymentRequest): Promise<void> {
+  /** `manualCapture` providers: takes `amount` of the authorized funds (releasing the rest), before the request becomes succeeded. */
+  capture(payment: PaymentRequest, amount: number): Promise<void> {
+    void amount;
     return Promise.reject(new Error(`provider ${this.name} has no manual capture (payment request ${payment.id})`));
   }
 
