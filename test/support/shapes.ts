@@ -29,6 +29,8 @@ export const TRANSACTION_FIELDS = [
   'posted_at',
   'reference_ids',
   'refunded_transaction_id',
+  'reversed_by_transaction_id',
+  'reverses_transaction_id',
   'status',
   'type',
   'updated_at',
