@@ -312,6 +312,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/transactions/{transaction_id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a posted transaction (admins)
+         * @description Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with `reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): `409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).
+         */
+        post: operations["reverseTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payments": {
         parameters: {
             query?: never;
@@ -376,26 +396,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/payments/{payment_id}/simulate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Drive a sandbox payment request
-         * @description Sandbox provider only; the account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
-         */
-        post: operations["simulatePayment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/payments/{payment_id}/capture": {
         parameters: {
             query?: never;
@@ -407,7 +407,7 @@ export interface paths {
         put?: never;
         /**
          * Capture an authorized payment request
-         * @description The account owner or an admin. Charges the funds an authorization holds: `authorized` becomes `succeeded` and the account receives its posted `credit` transaction. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. Of concurrent captures exactly one succeeds.
+         * @description The account owner or an admin. Charges the funds an authorization holds, all of them or `amount` of them (the rest is released; more than authorized is `400 validation_error`): `authorized` becomes `succeeded`, `amount_captured` says what was charged, and the account receives its posted `credit` transaction of that amount. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. Of concurrent captures exactly one succeeds.
          */
         post: operations["capturePayment"];
         delete?: never;
@@ -430,6 +430,110 @@ export interface paths {
          * @description The account owner or an admin. A `pending` request is withdrawn and an `authorized` one released: both become `canceled`, and the checkout page shows it without a form. Anything else is `409 payment_not_pending`.
          */
         post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the enabled payment providers
+         * @description The providers this deployment enables (PAYMENT_PROVIDERS, SANDBOX), in order of preference, with the account modes each serves and what each supports. A payment request names one in `provider`, or goes to the first that serves its account's mode.
+         */
+        get: operations["listPaymentProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a payment request's refunds
+         * @description Newest first; members of the account may read them.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a payment request
+         * @description The account owner or an admin gives money of a `succeeded` request back to its customer through the provider that took it. `amount` defaults to what is left. The refund books a `refund` transaction (`direction: debit`, `refunded_transaction_id`: the request's credit): posted once the provider succeeds (the sandbox: at once), canceled if it fails, pending meanwhile (bank transfers: until an admin confirms the bank's answer). The request's refunds (pending and succeeded) never add up to more than it captured (`409 refund_exceeds_payment`, also under concurrency), and an account that forbids overdrafts must have the funds (`409 insufficient_funds`). A replay by Idempotency-Key answers the refund as its creation committed it.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a refund
+         * @description One of your account's refunds (any, for admins).
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refund_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the bank's answer to a pending refund (admins)
+         * @description Bank-transfer refunds wait for this: `succeeded` posts the refund transaction, `failed` cancels it and gives its amount back to the request's refundable sum. A refund that is not pending is `409 transaction_not_pending`; of concurrent answers exactly one counts.
+         */
+        post: operations["confirmRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drive a test-mode payment request
+         * @description Test mode only, and only while the sandbox is enabled (SANDBOX; without it this route does not exist): a live request is `403 test_mode_only`. The account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit; `failed` is final. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
+         */
+        post: operations["simulatePayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -588,6 +692,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bank_statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a bank statement and settle the bank transfers it shows
+         * @description Admins only. The body is the statement itself: ISO 20022 camt.053 XML (`Content-Type: application/xml`) or CSV (`text/csv`, header `booking_date,amount,currency,reference,entry_id`, amounts in major units, negative for debits), up to 20 MiB. Each credit line that quotes an open `bank_transfer` request's RF reference with its amount and currency settles it as a card payment does (posted credit, ledger entries, `payment.succeeded`), one database transaction per line. Lines are kept by the bank's entry id: importing a statement again settles nothing twice, also when two imports race, so no Idempotency-Key is needed. A malformed statement is `400 validation_error` naming the line, and nothing of it is applied. The answer is the reconciliation report.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -667,7 +791,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -708,7 +832,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -920,6 +1044,11 @@ export interface components {
              */
             overdraft?: "allowed" | "forbidden";
             /**
+             * @description Admins only: `live` (real money) or `test` (the sandbox). Default: the deployment's ACCOUNTS_DEFAULT_MODE (`test`, or `live` in production). Fixed at creation. Anyone else may leave it out or name the default; another mode is `403 insufficient_permissions`.
+             * @enum {string}
+             */
+            mode?: "test" | "live";
+            /**
              * @description Client-defined settings: at most 50 keys and 8 KiB of JSON.
              * @example {
              *       "locale": "en-GB",
@@ -964,6 +1093,17 @@ export interface components {
              * @enum {string}
              */
             overdraft: "allowed" | "forbidden";
+            /**
+             * @description `live`: real money; `test`: the sandbox's. Fixed at creation; money never crosses modes.
+             * @example live
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * @description True for a live account (`mode: live`), as every resource of the account shows.
+             * @example true
+             */
+            livemode: boolean;
             /**
              * @description Null only if the owner of a closed account was deleted.
              * @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1203,12 +1343,14 @@ export interface components {
             /** @example Office chairs, order 1042 */
             description: string | null;
             /**
+             * @description The sender's; the receiver of a transfer sees `[]`.
              * @example [
              *       "INV-2026-00042"
              *     ]
              */
             reference_ids: string[];
             /**
+             * @description The sender's; the receiver of a transfer sees `{}`, and its metadata filters match none of it.
              * @example {
              *       "order_id": "1042",
              *       "channel": "web"
@@ -1217,7 +1359,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
-            /** @example null */
+            /**
+             * @description The sender's; the receiver of a transfer sees null.
+             * @example null
+             */
             notes: string | null;
             /**
              * @description Transfers: the other account (the receiver, seen by the sender; the sender, seen by the receiver).
@@ -1230,16 +1375,31 @@ export interface components {
              */
             payment_id: string | null;
             /**
-             * @description Refunds: the payment this refund gives money back for.
+             * @description Refunds: the payment (refunded by a credit) or the credit (refunded by a debit) this refund gives money back for.
              * @example null
              */
             refunded_transaction_id: string | null;
             /**
              * Format: int64
-             * @description Payments: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.
+             * @description Payments and credits: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.
              * @example 0
              */
             amount_refunded: number | null;
+            /**
+             * @description Reversals: the posted transaction this one undoes (same type and amount, the other direction).
+             * @example null
+             */
+            reverses_transaction_id: string | null;
+            /**
+             * @description The reversal that undid this transaction; null unless it was reversed.
+             * @example null
+             */
+            reversed_by_transaction_id: string | null;
+            /**
+             * @description True for live money (the account's `mode`); test transactions never move live balances.
+             * @example true
+             */
+            livemode: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1287,6 +1447,13 @@ export interface components {
              * @example Customer confirmed by phone.
              */
             notes?: string | null;
+        };
+        ReverseTransactionRequest: {
+            /**
+             * @description Why: the reversal's `description` (default: `Reversal of txn_...`).
+             * @example Booked twice by mistake
+             */
+            reason?: string;
         };
         PaymentCustomerRequest: {
             /** @example grace@example.com */
@@ -1338,6 +1505,11 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /**
+             * @description The provider that collects the money (GET /v1/payment_providers lists the enabled ones): `sandbox` (test accounts only: test cards and simulate) or `bank_transfer` (the page shows your bank details and an RF reference; a bank statement settles it). Default: the first enabled provider that serves the account's mode.
+             * @example bank_transfer
+             */
+            provider?: string;
             /** @description Admins: the account (`acc_...`) to be paid (default: the caller's own). Members leave it out. */
             account_id?: string;
         };
@@ -1386,7 +1558,28 @@ export interface components {
              * @example null
              * @enum {string|null}
              */
-            failure_code: "card_declined" | "insufficient_funds" | null;
+            failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
+            /**
+             * @description Why the customer's last attempt was declined (the request stays `pending` and the page lets them try again); null before any.
+             * @example null
+             * @enum {string|null}
+             */
+            last_failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
+            /**
+             * @description The provider chosen at creation (GET /v1/payment_providers); every later step of the request goes to it.
+             * @example sandbox
+             */
+            provider: string;
+            /**
+             * @description How the provider knows the request: for `bank_transfer`, the ISO 11649 RF creditor reference the customer quotes on the transfer (print it on the invoice). Null for the sandbox.
+             * @example null
+             */
+            provider_reference: string | null;
+            /**
+             * @description The account's mode: true for live money. The sandbox and `simulate` serve test requests only.
+             * @example false
+             */
+            livemode: boolean;
             /**
              * @description Where the customer pays.
              * @example https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1407,6 +1600,23 @@ export interface components {
              * @example null
              */
             transaction_id: string | null;
+            /**
+             * Format: int64
+             * @description What the success charged (and its credit booked): `amount`, or less when a manual capture took part of the authorization. 0 before.
+             * @example 0
+             */
+            amount_captured: number;
+            /**
+             * Format: int64
+             * @description The sum of its refunds that are pending or succeeded; never more than `amount_captured`.
+             * @example 0
+             */
+            amount_refunded: number;
+            /**
+             * @description True once refunds (pending or succeeded) give back all of `amount_captured`.
+             * @example false
+             */
+            refunded: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1441,7 +1651,7 @@ export interface components {
              * @example null
              * @enum {string|null}
              */
-            failure_code: "card_declined" | "insufficient_funds" | null;
+            failure_code: "card_declined" | "insufficient_funds" | "test_card_in_live_mode" | null;
             /**
              * Format: int64
              * @description Minor units of the currency.
@@ -1458,6 +1668,158 @@ export interface components {
             transaction_id: string | null;
             /** @example 2026-11-21T10:15:30.123Z */
             updated_at: string;
+        };
+        CapturePaymentRequest: {
+            /**
+             * Format: int64
+             * @description Minor units, at most the authorized `amount` (default: all of it). The credit books this; the rest of the authorization is released.
+             * @example 3000
+             */
+            amount?: number;
+        };
+        PaymentProviderCapabilities: {
+            /**
+             * @description The hosted page collects a card.
+             * @example true
+             */
+            card_on_page: boolean;
+            /**
+             * @description `capture_method: manual` is offered: the customer authorizes, you capture.
+             * @example true
+             */
+            manual_capture: boolean;
+            /**
+             * @description A succeeded request's money can be given back through the provider.
+             * @example false
+             */
+            refunds: boolean;
+            /**
+             * @description The money arrives after the customer leaves the page (bank_transfer: when a bank statement shows it).
+             * @example false
+             */
+            asynchronous_settlement: boolean;
+        };
+        PaymentProvider: {
+            /**
+             * @description What `provider` names on a payment request.
+             * @example sandbox
+             */
+            name: string;
+            /**
+             * @description The account modes it serves: the sandbox moves no real money and serves test accounts only.
+             * @example [
+             *       "test"
+             *     ]
+             */
+            modes: ("test" | "live")[];
+            capabilities: components["schemas"]["PaymentProviderCapabilities"];
+        };
+        PaymentProviderList: {
+            /** @description In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode. */
+            data: components["schemas"]["PaymentProvider"][];
+        };
+        CreateRefundRequest: {
+            /**
+             * Format: int64
+             * @description Minor units of the request's currency. Default: what is left to refund (`amount_captured - amount_refunded`).
+             * @example 1000
+             */
+            amount?: number;
+            /**
+             * @example requested_by_customer
+             * @enum {string}
+             */
+            reason?: "requested_by_customer" | "duplicate" | "fraudulent";
+            /**
+             * @description String to string, at most 50 keys; keys up to 40 characters, values up to 500.
+             * @example {
+             *       "ticket": "SUP-1042"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        Refund: {
+            /** @example re_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            payment_id: string;
+            /**
+             * Format: int64
+             * @description Minor units of the currency.
+             * @example 1000
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description pending while the provider works (a bank transfer: until an admin records the bank's answer), then succeeded or failed.
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @example requested_by_customer
+             * @enum {string|null}
+             */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | null;
+            /**
+             * @description Why it failed; null unless `status` is failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failure_code: "declined" | "account_closed" | "insufficient_funds" | "expired_or_canceled_card" | "unknown" | null;
+            /**
+             * @description The `refund` transaction (a debit of the account, naming the request's credit in `refunded_transaction_id`): pending, then posted or canceled with the refund.
+             * @example txn_01JDQ5A0B1C2D3E4F5G6H7J8K9
+             */
+            transaction_id: string;
+            /**
+             * @example {
+             *       "ticket": "SUP-1042"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description True for live money (the account's `mode`).
+             * @example false
+             */
+            livemode: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        RefundPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Refund"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        ConfirmRefundRequest: {
+            /**
+             * @description The bank's answer to the refund.
+             * @example succeeded
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed";
+            /**
+             * @description Failures only (default `declined`).
+             * @example account_closed
+             * @enum {string}
+             */
+            failure_code?: "declined" | "account_closed" | "insufficient_funds" | "expired_or_canceled_card" | "unknown";
         };
         SimulatePaymentRequest: {
             /**
@@ -1497,8 +1859,8 @@ export interface components {
             account_id: string;
         };
         EventData: {
-            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `balance.updated` one balance with its `account_id`. */
-            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["BalanceEventObject"];
+            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, `balance.updated` one balance with its `account_id`. */
+            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["Refund"] | components["schemas"]["BalanceEventObject"];
         };
         Event: {
             /** @example evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -1507,7 +1869,7 @@ export interface components {
              * @example account.created
              * @enum {string}
              */
-            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
             /**
              * @description Null for changes of no account (a signup without one).
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1518,6 +1880,11 @@ export interface components {
              * @example 42
              */
             sequence: number;
+            /**
+             * @description The account's mode: true for live money (events of no account: the deployment's default mode).
+             * @example true
+             */
+            livemode: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             data: components["schemas"]["EventData"];
@@ -1540,7 +1907,7 @@ export interface components {
          * @description `["*"]` for every event, or the types to receive.
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
              * @description https, on a public address.
@@ -1720,6 +2087,39 @@ export interface components {
         RedeliverRequest: {
             /** @description One of your webhook endpoints (`whe_...`). */
             endpoint_id: string;
+        };
+        MatchedLine: {
+            /**
+             * @description The bank's entry id (camt.053: AcctSvcrRef, else NtryRef; CSV: entry_id).
+             * @example 2026112500017
+             */
+            entry_id: string;
+            /**
+             * @description The payment request this line settled.
+             * @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            payment_id: string;
+        };
+        UnmatchedLine: {
+            /** @example 2026112500018 */
+            entry_id: string;
+            /**
+             * @description `no_such_reference`: no bank-transfer request has the RF reference it quotes (or it quotes none); `amount_mismatch`, `currency_mismatch`: the request asks for another amount or currency; `already_settled`: the request was paid already (also every line of an entry imported before that settled it); `request_not_open`: the request was canceled, failed or expired. Unmatched money is for you to return or book by hand.
+             * @example amount_mismatch
+             * @enum {string}
+             */
+            reason: "no_such_reference" | "amount_mismatch" | "currency_mismatch" | "already_settled" | "request_not_open";
+        };
+        ReconciliationReport: {
+            /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            statement_id: string;
+            /**
+             * @description Credit lines read (debit entries are ignored and not reported).
+             * @example 2
+             */
+            lines: number;
+            matched: components["schemas"]["MatchedLine"][];
+            unmatched: components["schemas"]["UnmatchedLine"][];
         };
         LoginRequest: {
             /**
@@ -3734,6 +4134,140 @@ export interface operations {
             };
         };
     };
+    reverseTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseTransactionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_posted`, `transaction_already_reversed`, `insufficient_funds`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -4101,7 +4635,7 @@ export interface operations {
             };
         };
     };
-    simulatePayment: {
+    capturePayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -4111,9 +4645,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["SimulatePaymentRequest"];
+                "application/json": components["schemas"]["CapturePaymentRequest"];
             };
         };
         responses: {
@@ -4181,95 +4715,6 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    capturePayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A payment request id (`pay_...`). */
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Payment"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_permissions`, `account_closed` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payment_not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payment_not_pending` */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4399,6 +4844,595 @@ export interface operations {
             };
         };
     };
+    listPaymentProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentProviderList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_refundable`, `refund_exceeds_payment`, `insufficient_funds`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A refund id (`re_...`). */
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refund_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A refund id (`re_...`). */
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRefundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refund_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatePaymentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed`, `test_mode_only` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -4407,7 +5441,7 @@ export interface operations {
                 /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
-                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated")[];
+                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated")[];
                 /** @description Created at or after this instant (ISO 8601). */
                 created_from?: string;
                 /** @description Created before this instant (ISO 8601, exclusive). */
@@ -5283,6 +6317,106 @@ export interface operations {
             };
             /** @description `event_not_found`, `webhook_endpoint_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationReport"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
