@@ -50,7 +50,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   refund_exceeds_payment: { description: 'The refunds of this payment would add up to more than it: 1000 of 1250 is refunded already.' },
   payment_not_refundable: { description: 'The payment request is pending; only a succeeded request can be refunded.' },
   transaction_already_reversed: { description: 'The transaction was reversed already, by txn_01JDQ5A0B1C2D3E4F5G6H7J8K9.' },
-  transaction_not_posted: { description: 'The transaction is pending; only a posted transaction can be reversed.' },
+  transaction_not_posted: { description: 'The transaction is pending; only a posted transaction can be reversed (cancel a pending one).' },
   payload_too_large: { description: 'The request body is larger than 1 MiB.' },
   request_header_fields_too_large: { description: 'The request line and headers are larger than 16 KiB.' },
   unsupported_media_type: { description: 'Request bodies must be sent as Content-Type: application/json.' },
