@@ -58,14 +58,20 @@
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events or a list of them (default all): http is the service
- *                           against its outside anchors, ledger the ledger's figures, events the
- *                           events' and webhooks'; the large seed is made only for http and ledger
+ *  BENCH_SCENARIOS          http, ledger, events, refunds or a list of them (default all): http is the
+ *                           service against its outside anchors, ledger the ledger's figures, events the
+ *                           events' and webhooks', refunds the refunds'; the large seed is made only for
+ *                           http and ledger
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
  *                           with its own tsconfig.build.json, and removed at the end
+ * The refunds' figures (bench/refunds-scenarios.ts), on a database of their own (unseeded):
+ *  - POST /v1/payments/{id}/refunds (sandbox, refunds of 1 against one paid request, fresh
+ *    Idempotency-Key), 16 connections, vs POST /v1/transactions of the same account: req/s >= 0.8;
+ *  - 50 concurrent refunds against one request: ms until all are answered, and the count accepted
+ *    (must be exactly those that fit), no target.
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
  * the books balance (and an as_of answer adds up) before the big account is measured.
  */
@@ -77,6 +83,7 @@ import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memory
 import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
+import { refundFigures } from './refunds-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -148,6 +155,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     rows.push(...(await postsWithEventsOnAndOff(label, settings, kind)));
     log(`${label}: webhookDelivery`);
     rows.push(...(await webhookDelivery(label, settings, kind)));
+  }
+  if (settings.scenarios.includes('refunds')) {
+    log(`${LABELS[kind]}: refundFigures`);
+    rows.push(...(await refundFigures(LABELS[kind], settings, kind)));
   }
   return rows;
 }

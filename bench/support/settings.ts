@@ -4,10 +4,11 @@ export type SeedSize = 'small' | 'medium' | 'large';
 export type DatabaseKind = 'sqlite' | 'postgres';
 /**
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
- * before/after, ledger-check); events: POST with events on vs off, and webhook delivery.
+ * before/after, ledger-check); events: POST with events on vs off, and webhook delivery; refunds:
+ * refunds against POST /v1/transactions, and concurrent refunds of one request.
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'refunds';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'refunds'];
 
 export interface BenchSettings {
   quick: boolean;
