@@ -32,7 +32,9 @@ describe('idempotent routes', () => {
     assert.deepEqual(idempotent.map(({ name }) => name).sort(), [
       'AccountsController.create',
       'PaymentsController.create',
+      'RefundsController.create',
       'TransactionsController.create',
+      'TransactionsController.reverse',
       'UsersController.create',
       'WebhookEndpointsController.create',
     ]);

@@ -20,6 +20,8 @@ const TRANSACTION_ID = idPattern('txn');
 const PAYMENT_FIELDS = [
   'account_id',
   'amount',
+  'amount_captured',
+  'amount_refunded',
   'capture_method',
   'created_at',
   'currency',
@@ -33,6 +35,7 @@ const PAYMENT_FIELDS = [
   'payment_url',
   'purpose',
   'reference_id',
+  'refunded',
   'status',
   'transaction_id',
   'updated_at',
