@@ -71,17 +71,22 @@
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario (and the large
  *                           statement import) there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale or a list of them (default all): http is
- *                           the service against its outside anchors, ledger the ledger's figures, events
- *                           the events' and webhooks', statements the bank statement imports; the
- *                           large seed is made only for http and ledger; scale (PostgreSQL): the service
- *                           through PgBouncer (transaction mode) vs direct, GET /v1/transactions/{id} and
- *                           POST /v1/transactions req/s
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds or a list of them (default all):
+ *                           http is the service against its outside anchors, ledger the ledger's figures,
+ *                           events the events' and webhooks', statements the bank statement imports,
+ *                           refunds the refunds'; the large seed is made only for http and ledger; scale
+ *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
+ *                           GET /v1/transactions/{id} and POST /v1/transactions req/s
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
  *                           with its own tsconfig.build.json, and removed at the end
+ * The refunds' figures (bench/refunds-scenarios.ts), on a database of their own (unseeded):
+ *  - POST /v1/payments/{id}/refunds (sandbox, refunds of 1 against one paid request, fresh
+ *    Idempotency-Key), 16 connections, vs POST /v1/transactions of the same account: req/s >= 0.8;
+ *  - 50 concurrent refunds against one request: ms until all are answered, and the count accepted
+ *    (must be exactly those that fit), no target.
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
  * the books balance (and an as_of answer adds up) before the big account is measured, and that every
  * statement line matched its request and the books balance after the imports.
@@ -96,6 +101,7 @@ import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
 import { pgBouncerVsDirect } from './scale-out-scenarios';
+import { refundFigures } from './refunds-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -179,6 +185,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
   if (settings.scenarios.includes('scale') && kind === 'postgres') {
     log(`${LABELS[kind]}: pgBouncerVsDirect`);
     rows.push(...(await pgBouncerVsDirect(LABELS[kind], settings)));
+  }
+  if (settings.scenarios.includes('refunds')) {
+    log(`${LABELS[kind]}: refundFigures`);
+    rows.push(...(await refundFigures(LABELS[kind], settings, kind)));
   }
   return rows;
 }

@@ -16,6 +16,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxModule } from './payments/providers/sandbox/sandbox.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
+import { RefundsModule } from './refunds/refunds.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { TransactionsModule } from './transactions/transactions.module';
@@ -43,6 +44,7 @@ export class AppModule {
         LedgerModule,
         TransactionsModule,
         PaymentsModule,
+        RefundsModule,
         // Without the sandbox (SANDBOX=false, the default in production) simulate is not a route at all.
         ...(SandboxModule.isEnabled(config) ? [SandboxModule] : []),
         EventsModule,

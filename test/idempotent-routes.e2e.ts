@@ -34,7 +34,9 @@ describe('idempotent routes', () => {
     assert.deepEqual(idempotent.map(({ name }) => name).sort(), [
       'AccountsController.create',
       'PaymentsController.create',
+      'RefundsController.create',
       'TransactionsController.create',
+      'TransactionsController.reverse',
       'UsersController.create',
     ]);
     const missing = idempotent.filter(({ controller, handler }) => !passesIdempotentCommit(controller, handler)).map(({ name }) => name);

@@ -13,7 +13,7 @@ const ROOT_FILES = '(files directly in src/)';
  * strictly lower rank, never the other way round. From the bottom: plain configuration; the
  * database plumbing, which knows no domain; shared helpers; the cross-cutting request guards
  * (rate limiting, idempotency); then the domain modules, each built only on those below it
- * (auth, users, accounts, the ledger, transactions, payments, events, webhooks, the checkout page); then the flows that orchestrate several
+ * (auth, users, accounts, the ledger, transactions, payments, refunds, events, webhooks, the checkout page); then the flows that orchestrate several
  * domains (sign-in: login and refresh, above users and accounts; account closure); the operator's
  * metrics and housekeeping, which read and purge the modules' tables through their repositories; the
  * health check; the files that wire the application together; and the seed script, which drives it all.
@@ -31,23 +31,25 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   ledger: 8,
   transactions: 9,
   payments: 10,
+  // Refunds of payment requests: through payments' providers, booked as transactions.
+  refunds: 11,
   // The modules below record their changes through common's EventLog, which this one provides.
-  events: 11,
+  events: 12,
   // Endpoints and deliveries; events reaches them through its EventSubscribers, which this one provides.
-  webhooks: 12,
+  webhooks: 13,
   // The hosted page customers pay on: above payments, whose transitions it drives.
-  checkout: 13,
+  checkout: 14,
   // Statements imported by admins, reconciled with the bank-transfer requests through payments' settlement.
-  'bank-statements': 13,
-  'sign-in': 14,
-  'account-closure': 15,
+  'bank-statements': 14,
+  'sign-in': 15,
+  'account-closure': 16,
   // Above everything it reads at scrape time (the database pool, the webhook queue).
-  metrics: 16,
+  metrics: 17,
   // Purges through the repositories of the modules that own the tables; reports through metrics.
-  housekeeping: 17,
-  health: 18,
-  [ROOT_FILES]: 19,
-  seed: 20,
+  housekeeping: 18,
+  health: 19,
+  [ROOT_FILES]: 20,
+  seed: 21,
 };
 
 /** Its rank is 1, but database/ gets its own assertion: it must not know the domain modules. */

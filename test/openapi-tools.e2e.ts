@@ -15,12 +15,13 @@ import { EventErrors } from '../src/events/events.errors';
 import { IdempotencyErrors } from '../src/idempotency/idempotency.errors';
 import { LedgerErrors } from '../src/ledger/ledger.errors';
 import { PaymentErrors } from '../src/payments/payments.errors';
+import { RefundErrors } from '../src/refunds/refunds.errors';
 import { TransactionErrors } from '../src/transactions/transactions.errors';
 import { UserErrors } from '../src/users/users.errors';
 import { HTTPS_ONLY } from '../src/webhooks/webhook-url';
 import { WebhookErrors } from '../src/webhooks/webhooks.errors';
 import { ApiResponse } from './support/api-client';
-import { expectError, expectStatus } from './support/factories';
+import { expectError, expectStatus, loginAdmin } from './support/factories';
 import { generatedOpenApi } from './support/openapi-document';
 import { startTestApp, useTestApp } from './support/test-app';
 
@@ -207,6 +208,28 @@ describe('the OpenAPI document, used by tools as it is', () => {
       const created = await send('createPayment', request, (body) => t.api.post('/v1/payments', body, { token }), 201);
       await send('simulatePayment', outcome, (body) => t.api.post(`/v1/payments/${created.body.id}/simulate`, body, { token }));
     }
+    // Money that comes back: a partial capture, refunds of what it captured, an admin's answer and reversals.
+    const authorized = (await t.api.post('/v1/payments', examples('createPayment').manual, { token })).body;
+    expectStatus(await t.api.post(`/v1/payments/${authorized.id}/simulate`, { outcome: 'authorized' }, { token }), 200);
+    await send('capturePayment', 'partial', (body) => t.api.post(`/v1/payments/${authorized.id}/capture`, body, { token }));
+    await send('createRefund', 'partial', (body) => t.api.post(`/v1/payments/${authorized.id}/refunds`, body, { token }), 201);
+    await send('createRefund', 'everything', (body) => t.api.post(`/v1/payments/${authorized.id}/refunds`, body, { token }), 201);
+    const whole = (await t.api.post('/v1/payments', examples('createPayment').manual, { token })).body;
+    expectStatus(await t.api.post(`/v1/payments/${whole.id}/simulate`, { outcome: 'authorized' }, { token }), 200);
+    await send('capturePayment', 'everything', (body) => t.api.post(`/v1/payments/${whole.id}/capture`, body, { token }));
+    const admin = await loginAdmin(t.api);
+    const byTransfer = (await t.api.post('/v1/payments', { ...(examples('createPayment').invoice as object), provider: 'bank_transfer' }, { token })).body;
+    const csv = `booking_date,amount,currency,reference,entry_id\r\n2026-11-25,${(byTransfer.amount / 100).toFixed(2)},${byTransfer.currency},${byTransfer.provider_reference},E-REFUND-1\r\n`;
+    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    for (const outcome of ['succeeded', 'failed']) {
+      const pending = (await t.api.post(`/v1/payments/${byTransfer.id}/refunds`, { amount: 100 }, { token })).body;
+      await send('confirmRefund', outcome, (body) => t.api.post(`/v1/refunds/${pending.id}/confirm`, body, { token: admin.token }));
+    }
+    for (const name of ['withReason', 'bare']) {
+      const credit = (await t.api.post('/v1/transactions', { type: 'credit', amount: 500, currency: 'EUR' }, { token })).body;
+      expectStatus(await t.api.post(`/v1/transactions/${credit.id}/post`, undefined, { token: admin.token }), 200);
+      await send('reverseTransaction', name, (body) => t.api.post(`/v1/transactions/${credit.id}/reverse`, body, { token: admin.token }), 201);
+    }
     for (const name of ['rotate', 'keep']) {
       const refreshed = await send('refreshSession', name, (body) => t.api.post('/v1/auth/refresh', body, { token: refreshToken }));
       refreshToken = refreshed.body.refresh_token;
@@ -223,7 +246,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
     const real = new Set<string>();
     const add = (...errors: DomainError[]) => errors.forEach((error) => real.add(`${error.code} ${error.description}`));
     // The modules' errors whose factories take nothing, and the others with the example's values.
-    for (const errors of [AccessErrors, AccountErrors, AuthErrors, EventErrors, IdempotencyErrors, PaymentErrors, TransactionErrors, UserErrors, WebhookErrors]) {
+    for (const errors of [AccessErrors, AccountErrors, AuthErrors, EventErrors, IdempotencyErrors, PaymentErrors, RefundErrors, TransactionErrors, UserErrors, WebhookErrors]) {
       for (const factory of Object.values(errors) as ((...args: unknown[]) => DomainError)[]) if (factory.length === 0) add(factory());
     }
     add(
@@ -231,6 +254,9 @@ describe('the OpenAPI document, used by tools as it is', () => {
       PaymentErrors.notPending('succeeded', 'automatic', 'canceled'),
       LedgerErrors.insufficientFunds('EUR'),
       TransactionErrors.refundExceedsPayment({ amount: 1250, amountRefunded: 1000 }),
+      TransactionErrors.notPosted('pending'),
+      TransactionErrors.alreadyReversed('txn_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
+      RefundErrors.notRefundable('pending'),
       WebhookErrors.urlNotAllowed(HTTPS_ONLY),
     );
     // What the pipeline answers, asked for.

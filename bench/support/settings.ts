@@ -5,10 +5,11 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 /**
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
- * statements: bank statement imports (a large camt.053, and the cost per line vs open requests).
+ * statements: bank statement imports (a large camt.053, and the cost per line vs open requests); refunds:
+ * refunds against POST /v1/transactions, and concurrent refunds of one request.
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds'];
 
 export interface BenchSettings {
   quick: boolean;

@@ -57,7 +57,7 @@ function transactionOf(accountId: string, counterpartyAccountId: string | null):
   const now = new Date();
   return {
     id: newId('txn'), accountId, type: counterpartyAccountId === null ? 'payment' : 'transfer', status: 'canceled', direction: 'debit', amount: 5, currency: 'EUR',
-    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0, livemode: false,
+    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null, livemode: false,
     createdAt: now, updatedAt: now, postedAt: null, canceledAt: now,
   };
 }
@@ -68,7 +68,7 @@ function paymentOf(accountId: string): PaymentRequest {
     id: newId('pay'), accountId, purpose: 'invoice', referenceId: null, amount: 5, currency: 'EUR', description: null, customerEmail: 'payer@example.com',
     customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', providerReference: null, livemode: false,
     paymentUrl: 'https://pay.example/x', checkoutToken: null, failureCode: null, lastFailureCode: null, metadata: {},
-    transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
+    amountCaptured: 0, amountRefunded: 0, transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
   };
 }
 

@@ -19,7 +19,7 @@ function request(fields: Partial<PaymentRequest> = {}): PaymentRequest {
     id: newId('pay'), accountId: newId('acc'), purpose: 'product', referenceId: null, amount: 500, currency: 'EUR', description: null,
     customerEmail: 'c@example.com', customerName: null, captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
     providerReference: null, livemode: false, lastFailureCode: null,
-    paymentUrl: `http://127.0.0.1:3000/pay/${TOKEN}`, checkoutToken: TOKEN, failureCode: null, metadata: {}, transactionId: null,
+    paymentUrl: `http://127.0.0.1:3000/pay/${TOKEN}`, checkoutToken: TOKEN, failureCode: null, metadata: {}, amountCaptured: 0, amountRefunded: 0, transactionId: null,
     expiresAt: new Date(now + 3_600_000), createdAt: new Date(now), updatedAt: new Date(now), paidAt: null, ...fields,
   };
 }

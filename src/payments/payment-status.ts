@@ -12,6 +12,8 @@ export interface PaymentMove {
   to: Exclude<PaymentStatus, 'pending'>;
   from: readonly PaymentStatus[];
   failureCode?: PaymentFailureCode;
+  /** A success: what it charges, when a manual capture takes less than the authorization (the rest is released). */
+  capturedAmount?: number;
 }
 
 /** A pending or authorized request past its expiry reads as expired, whatever is stored. */
@@ -53,8 +55,12 @@ export function attemptMove(attempt: AttemptedPayment, captureMethod: CaptureMet
   return { to: captureMethod === 'manual' ? 'authorized' : 'succeeded', from: ['pending'] };
 }
 
-/** The merchant takes the funds an authorization holds. */
+/** The merchant takes the funds an authorization holds: all of them, or `amount` of them. */
 export const CAPTURE: PaymentMove = { to: 'succeeded', from: ['authorized'] };
+
+export function captureOf(amount: number | undefined): PaymentMove {
+  return amount === undefined ? CAPTURE : { ...CAPTURE, capturedAmount: amount };
+}
 
 /** The merchant withdraws a request the customer has not completed, or releases an authorization. */
 export const CANCELLATION: PaymentMove = { to: 'canceled', from: OPEN_PAYMENT_STATUSES };

@@ -59,10 +59,12 @@ export class PaymentTransitions {
     await this.accounts.requireOpen(manager, payment.accountId);
     // A success posts a credit: its balance is locked before the request's row, and the instant read after.
     const creditId = move.to === 'succeeded' ? newId('txn') : null;
-    const now = creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit(payment, creditId, new Date())), new Date());
+    const captured = move.to === 'succeeded' ? { amountCaptured: move.capturedAmount ?? payment.amount } : {};
+    const now = creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit({ ...payment, ...captured }, creditId, new Date())), new Date());
     const changes: Partial<PaymentRequest> = {
       status: move.to,
       updatedAt: now,
+      ...captured,
       ...(move.failureCode === undefined ? {} : { failureCode: move.failureCode }),
       ...(move.to === 'succeeded' ? { paidAt: now } : {}),
     };

@@ -5,6 +5,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
+import { CAPTURE_PAYMENT_EXAMPLES, CapturePaymentRequestDto } from './dto/capture-payment.request.dto';
 import { CREATE_PAYMENT_EXAMPLES, CreatePaymentRequestDto } from './dto/create-payment.request.dto';
 import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentPageDto, PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
@@ -76,15 +77,17 @@ export class PaymentsController {
     operationId: 'capturePayment',
     summary: 'Capture an authorized payment request',
     description:
-      'The account owner or an admin. Charges the funds an authorization holds: `authorized` becomes `succeeded` and the account ' +
-      'receives its posted `credit` transaction. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. ' +
+      'The account owner or an admin. Charges the funds an authorization holds, all of them or `amount` of them (the rest is released; ' +
+      'more than authorized is `400 validation_error`): `authorized` becomes `succeeded`, `amount_captured` says what was charged, and the ' +
+      'account receives its posted `credit` transaction of that amount. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. ' +
       'Of concurrent captures exactly one succeeds.',
   })
   @ApiParam(PAYMENT_ID)
   @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
-  capture(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string): Promise<PaymentResponseDto> {
-    return this.payments.capture(caller, paymentId);
+  @ApiBody({ type: CapturePaymentRequestDto, required: false, examples: CAPTURE_PAYMENT_EXAMPLES })
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'payment_not_found', 'payment_not_pending')
+  capture(@CurrentUser() caller: AuthenticatedUser, @Param('payment_id') paymentId: string, @Body() body: CapturePaymentRequestDto = {}): Promise<PaymentResponseDto> {
+    return this.payments.capture(caller, paymentId, body?.amount);
   }
 
   @Post(':payment_id/cancel')

@@ -5,7 +5,7 @@ import { lowestIdAt } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
-import { Sql } from '../database/sql';
+import { Sql, sql } from '../database/sql';
 import { OPEN_PAYMENT_STATUSES, PaymentPurpose, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
 
 export interface PaymentFilters {
@@ -34,6 +34,16 @@ function expireDueStatement(rowLocks: boolean): Sql {
 }
 const EXPIRE_DUE_WITH_ROW_LOCKS = expireDueStatement(true);
 const EXPIRE_DUE = expireDueStatement(false);
+
+/**
+ * Adds a refund to a succeeded request's amount_refunded while the sum stays
+ * within what it captured: one conditional update, so of racing refunds
+ * exactly those that fit are booked (PostgreSQL re-checks the condition on the
+ * row as the previous writer committed it).
+ */
+const RESERVE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_refunded + $2, updated_at = $3
+  WHERE id = $1 AND status = 'succeeded' AND amount_refunded + $2 <= amount_captured`;
+const RELEASE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_refunded - $2, updated_at = $3 WHERE id = $1`;
 
 /** The payment_requests table. */
 @Injectable()
@@ -101,6 +111,16 @@ export class PaymentsRepository {
     const expired = await statement.rows<{ id: string }>(manager, [now.getTime(), limit]);
     if (expired.length === 0) return [];
     return manager.find(PaymentRequest, { where: { id: In(expired.map((row) => row.id)) }, order: { id: 'ASC' } });
+  }
+
+  /** Counts a refund of `amount` against the request; false when it is not succeeded or the refund does not fit. */
+  async reserveRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<boolean> {
+    return (await RESERVE_REFUND.run(manager, [paymentId, amount, now.getTime()])) === 1;
+  }
+
+  /** A refund failed: its amount no longer counts. */
+  async releaseRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<void> {
+    await RELEASE_REFUND.run(manager, [paymentId, amount, now.getTime()]);
   }
 
   async linkTransaction(manager: EntityManager, paymentId: string, transactionId: string): Promise<void> {

@@ -28,7 +28,7 @@ const payment: PaymentRequest = {
   id: newId('pay'), accountId: ACCOUNT, purpose: 'invoice', referenceId: 'inv-7', amount: 1250, currency: 'EUR', description: null,
   customerEmail: 'bob@example.com', customerName: 'Bob', captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
   providerReference: null, livemode: false, lastFailureCode: null,
-  paymentUrl: 'http://127.0.0.1:3000/pay/x', checkoutToken: 'x', failureCode: null, metadata: { order: '42' }, transactionId: null,
+  paymentUrl: 'http://127.0.0.1:3000/pay/x', checkoutToken: 'x', failureCode: null, metadata: { order: '42' }, amountCaptured: 0, amountRefunded: 0, transactionId: null,
   expiresAt: new Date(Date.now() + 3_600_000), createdAt: created, updatedAt: created, paidAt: null,
 };
 

@@ -18,7 +18,7 @@ import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentResponseDto, PaymentStatusResponseDto, toPaymentResponse, toPaymentStatusResponse } from './dto/payment.response.dto';
 import { PaymentProviderResponseDto, toPaymentProviderResponse } from './dto/payment-provider.response.dto';
 import { PaymentRequest } from './entities/payment-request.entity';
-import { CANCELLATION, CAPTURE, effectiveStatus, PaymentMove, SimulatedOutcome, simulatedMove } from './payment-status';
+import { CANCELLATION, CAPTURE, captureOf, effectiveStatus, PaymentMove, SimulatedOutcome, simulatedMove } from './payment-status';
 import { PaymentTransitions } from './payment-transitions';
 import { PaymentErrors } from './payments.errors';
 import { PaymentsRepository } from './payments.repository';
@@ -84,7 +84,7 @@ export class PaymentsService {
       failureCode: null,
       lastFailureCode: null,
       metadata: request.metadata ?? {},
-      transactionId: null,
+      amountCaptured: 0, amountRefunded: 0, transactionId: null,
       expiresAt,
       createdAt,
       updatedAt: createdAt,
@@ -132,14 +132,18 @@ export class PaymentsService {
     return this.drive(caller, payment.id, simulatedMove(outcome, payment.captureMethod), `moved to ${outcome}`);
   }
 
-  /** Charges an authorized request through its provider: `succeeded`, with its posted credit. */
-  async capture(caller: AuthenticatedUser, paymentId: string): Promise<PaymentResponseDto> {
+  /**
+   * Charges an authorized request through its provider, all of it or `amount` of it (the rest is
+   * released): `succeeded`, with its posted credit of what was captured.
+   */
+  async capture(caller: AuthenticatedUser, paymentId: string, amount?: number): Promise<PaymentResponseDto> {
     const payment = await this.findManageable(caller, paymentId);
     this.requireMovable(payment, CAPTURE, 'captured');
+    if (amount !== undefined && amount > payment.amount) throw validationError('amount', `must be at most the authorized amount (${payment.amount})`);
     // The provider is asked first, outside the database transaction (a network call); a capture
     // that then loses a race to a cancel is answered 409 like any other.
-    await this.enabledProvider(payment).capture(payment);
-    return this.drive(caller, payment.id, CAPTURE, 'captured');
+    await this.enabledProvider(payment).capture(payment, amount ?? payment.amount);
+    return this.drive(caller, payment.id, captureOf(amount), 'captured');
   }
 
   /**

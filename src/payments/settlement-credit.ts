@@ -4,7 +4,7 @@ import { PaymentRequest } from './entities/payment-request.entity';
 
 /**
  * The posted credit that settles a succeeded payment request (`id` made at
- * `postedAt`'s time or now): its amount, currency, metadata and reference.
+ * `postedAt`'s time or now): what it captured, its currency, metadata and reference.
  */
 export function settlementCredit(payment: PaymentRequest, id: string, postedAt: Date): Transaction {
   const createdAt = creationTimeOf(id);
@@ -14,7 +14,7 @@ export function settlementCredit(payment: PaymentRequest, id: string, postedAt: 
     type: 'credit',
     status: 'posted',
     direction: 'credit',
-    amount: payment.amount,
+    amount: payment.amountCaptured,
     currency: payment.currency,
     description: payment.description ?? `Payment request ${payment.id}`,
     referenceIds: payment.referenceId === null ? [] : [payment.referenceId],
@@ -23,7 +23,7 @@ export function settlementCredit(payment: PaymentRequest, id: string, postedAt: 
     counterpartyAccountId: null,
     paymentId: payment.id,
     refundedTransactionId: null,
-    amountRefunded: 0,
+    amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
     livemode: payment.livemode,
     createdAt,
     updatedAt: createdAt,

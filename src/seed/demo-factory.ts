@@ -404,7 +404,7 @@ export class DemoFactory {
       counterpartyAccountId: counterparty?.id ?? null,
       paymentId: null,
       refundedTransactionId: null,
-      amountRefunded: 0,
+      amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
       createdAt: new Date(instant),
       updatedAt: new Date(lifecycle.updatedAt),
       postedAt: lifecycle.postedAt === null ? null : new Date(lifecycle.postedAt),
@@ -531,12 +531,15 @@ export class DemoFactory {
       failureCode: outcome.status === 'failed' ? 'card_declined' : null,
       lastFailureCode: null,
       metadata: this.paymentMetadata(),
+      amountCaptured: 0,
+      amountRefunded: 0,
       transactionId: null,
       expiresAt: new Date(expiresAt),
       createdAt: new Date(instant),
       updatedAt: new Date(outcome.updatedAt),
       paidAt: outcome.paidAt === null ? null : new Date(outcome.paidAt),
     };
+    if (outcome.paidAt !== null) payment.amountCaptured = payment.amount;
     const settlement = outcome.paidAt === null ? null : settlementCredit(payment, idCreatedAt('txn', new Date(outcome.paidAt)), new Date(outcome.paidAt));
     payment.transactionId = settlement?.id ?? null;
     return { payment, settlement: settlement === null ? null : { transaction: settlement, entries: metadataEntriesOf(settlement) } };

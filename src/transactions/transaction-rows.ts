@@ -18,6 +18,8 @@ export interface TransactionRow {
   payment_id: string | null;
   refunded_transaction_id: string | null;
   amount_refunded: number | string;
+  reverses_transaction_id: string | null;
+  reversed_by_transaction_id: string | null;
   /** BOOLEAN on PostgreSQL, 0 or 1 on SQLite. */
   livemode: boolean | number;
   created_at: number | string;
@@ -27,7 +29,7 @@ export interface TransactionRow {
 }
 
 const COLUMNS = `id, account_id, type, status, direction, amount, currency, description, reference_ids, metadata, notes,
-  counterparty_account_id, payment_id, refunded_transaction_id, amount_refunded, livemode, created_at, updated_at, posted_at, canceled_at`;
+  counterparty_account_id, payment_id, refunded_transaction_id, amount_refunded, reverses_transaction_id, reversed_by_transaction_id, livemode, created_at, updated_at, posted_at, canceled_at`;
 
 export const TRANSACTION_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1`);
 /** The transaction when the account sent it or, for a transfer, receives it. */
@@ -61,6 +63,8 @@ export function transactionFromRow(row: TransactionRow): Transaction {
     paymentId: row.payment_id,
     refundedTransactionId: row.refunded_transaction_id,
     amountRefunded: Number(row.amount_refunded),
+    reversesTransactionId: row.reverses_transaction_id,
+    reversedByTransactionId: row.reversed_by_transaction_id,
     livemode: Boolean(row.livemode),
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
@@ -74,7 +78,7 @@ function instantOrNull(value: number | string | null): Date | null {
 }
 
 export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${COLUMNS})
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`);
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`);
 
 /** The parameters of INSERT_TRANSACTION, in its column order. */
 export function transactionParams(transaction: Transaction): unknown[] {
@@ -94,6 +98,8 @@ export function transactionParams(transaction: Transaction): unknown[] {
     transaction.paymentId,
     transaction.refundedTransactionId,
     transaction.amountRefunded,
+    transaction.reversesTransactionId,
+    transaction.reversedByTransactionId,
     // 1 or 0: SQLite binds no booleans, and PostgreSQL reads '1' and '0' as booleans.
     transaction.livemode ? 1 : 0,
     transaction.createdAt.getTime(),

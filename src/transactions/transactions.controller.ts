@@ -10,6 +10,7 @@ import { CREATE_TRANSACTION_EXAMPLES, CreateTransactionRequestDto } from './dto/
 import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
 import { IMMUTABLE_TRANSACTION_FIELDS, UPDATE_TRANSACTION_EXAMPLES, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
+import { REVERSE_TRANSACTION_EXAMPLES, ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionsService } from './transactions.service';
 
 const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id (`txn_...`).' };
@@ -134,5 +135,40 @@ export class TransactionsController {
   @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending')
   post(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.post(caller, transactionId);
+  }
+
+  @Post(':transaction_id/reverse')
+  @Roles('admin')
+  @Idempotent()
+  @ApiOperation({
+    operationId: 'reverseTransaction',
+    summary: 'Reverse a posted transaction (admins)',
+    description:
+      'Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with ' +
+      '`reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. ' +
+      'A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): ' +
+      '`409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).',
+  })
+  @ApiParam(TRANSACTION_ID)
+  @ApiCreatedResponse({ type: TransactionResponseDto })
+  @ApiBody({ type: ReverseTransactionRequestDto, examples: REVERSE_TRANSACTION_EXAMPLES })
+  @ApiBodyErrors(
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'transaction_not_found',
+    'transaction_not_posted',
+    'transaction_already_reversed',
+    'insufficient_funds',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+  )
+  reverse(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('transaction_id') transactionId: string,
+    @Body() body: ReverseTransactionRequestDto,
+    @IdempotentCommit() commit: TransactionOptions,
+  ): Promise<TransactionResponseDto> {
+    return this.transactions.reverse(caller, transactionId, body, commit);
   }
 }

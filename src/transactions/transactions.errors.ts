@@ -8,7 +8,7 @@ export const TransactionErrors = {
   notFound: () => new DomainError('transaction_not_found', 'No such transaction.'),
   notPending: (status: TransactionStatus) =>
     new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
-  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment of the same account and currency that is not canceled'),
+  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment or a credit of the same account and currency that is not canceled'),
   refundExceedsPayment: (payment: RefundedPayment) =>
     new DomainError(
       'refund_exceeds_payment',
@@ -19,5 +19,9 @@ export const TransactionErrors = {
       'refund_exceeds_payment',
       `The payment has refunds that are not canceled (${payment.amountRefunded} of ${payment.amount}); canceling it would leave them above it. Cancel them first.`,
     ),
+  notPosted: (status: TransactionStatus) =>
+    new DomainError('transaction_not_posted', `The transaction is ${status}; only a posted transaction can be reversed (cancel a pending one).`),
+  alreadyReversed: (reversalId: string | null) =>
+    new DomainError('transaction_already_reversed', `The transaction was reversed already${reversalId === null ? '' : `, by ${reversalId}`}.`),
   receiverCannotChange: () => AccessErrors.insufficientPermissions('Only the sender of a transfer may amend or cancel it.'),
 };

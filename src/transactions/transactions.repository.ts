@@ -3,6 +3,7 @@ import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
 import { lowestIdAt } from '../common/ids/ids';
 import { fetchMergedPage, Page, PageQuery } from '../common/pagination/page';
+import { isUniqueViolation } from '../database/constraint-errors';
 import { sql } from '../database/sql';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
@@ -45,7 +46,7 @@ export interface RefundClaim {
  * fit are booked (PostgreSQL re-checks the condition after the row lock).
  */
 const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
-  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type = 'payment' AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
+  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
 
 /**
@@ -59,6 +60,20 @@ export class TransactionsRepository {
     await INSERT_TRANSACTION.run(manager, transactionParams(transaction));
     await this.insertMetadataEntries(manager, transaction, transaction.metadata);
     return transaction;
+  }
+
+  /**
+   * Inserts a reversal; false when the transaction it reverses has one already (the unique index on
+   * reverses_transaction_id: a concurrent reversal waits for the first to commit, then finds it).
+   */
+  async insertReversal(manager: EntityManager, reversal: Transaction): Promise<boolean> {
+    try {
+      await this.insert(manager, reversal);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   async findById(manager: EntityManager, transactionId: string): Promise<Transaction | null> {
@@ -106,7 +121,22 @@ export class TransactionsRepository {
     return result.affected === 1;
   }
 
-  /** Books a refund against the payment it names; false when that is not a refundable payment or the refund does not fit. */
+  /**
+   * Marks a posted transaction as reversed by `reversalId`: one conditional
+   * update, so of racing reversals exactly one returns true (the unique index
+   * on reverses_transaction_id backs it).
+   */
+  async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(Transaction)
+      .set({ reversedByTransactionId: reversalId, updatedAt: now })
+      .where('id = :id AND status = :posted AND reversed_by_transaction_id IS NULL', { id: transactionId, posted: 'posted' })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Books a refund against the payment or credit it names; false when that is not refundable or the refund does not fit. */
   async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<boolean> {
     return (await RESERVE_REFUND.run(manager, [paymentId, refund.accountId, refund.currency, refund.amount])) === 1;
   }
@@ -135,7 +165,9 @@ export class TransactionsRepository {
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
     const accountId = scope.kind === 'account' ? scope.accountId : undefined;
     const queries = [this.sentQuery(manager, accountId, filters)];
-    if (accountId !== undefined && (filters.type === undefined || filters.type === 'transfer')) queries.push(this.receivedQuery(manager, accountId, filters));
+    // The receiver sees none of the sender's metadata, so a metadata filter matches no incoming transfer.
+    const receives = filters.type === undefined || filters.type === 'transfer';
+    if (accountId !== undefined && receives && Object.keys(filters.metadata).length === 0) queries.push(this.receivedQuery(manager, accountId, filters));
     return fetchMergedPage(queries, pagination, toItem);
   }
 
@@ -151,14 +183,9 @@ export class TransactionsRepository {
     return { query: builder, options: { sameIdColumns: metadataIdColumns } };
   }
 
-  /**
-   * The transfers the account receives, walked on the counterparty indexes.
-   * Their metadata rows belong to the sender, so a metadata filter is checked
-   * on each incoming transfer in turn (its primary key), not walked.
-   */
+  /** The transfers the account receives, walked on the counterparty indexes (without a metadata filter: that is the sender's). */
   private receivedQuery(manager: EntityManager, accountId: string, filters: TransactionFilters): PageQuery<Transaction> {
     const builder = manager.createQueryBuilder(Transaction, 'txn').where('txn.counterpartyAccountId = :receiverId', { receiverId: accountId });
-    joinMetadataFilters(builder, filters.metadata, undefined);
     this.filterCommon(builder, filters, []);
     return { query: builder };
   }

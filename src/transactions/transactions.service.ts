@@ -20,7 +20,8 @@ import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { toTransactionResponse, TransactionResponseDto } from './dto/transaction.response.dto';
 import { UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { Transaction } from './entities/transaction.entity';
-import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf } from './transaction-rules';
+import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf, reversalOf } from './transaction-rules';
+import { ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
 
@@ -45,7 +46,8 @@ export class TransactionsService {
    */
   async create(caller: AuthenticatedUser, request: CreateTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
     const accountId = actingAccountId(caller, request.account_id);
-    const direction = directionFor(request.type, request.direction);
+    // A refund naming what it refunds takes its direction from it, read below.
+    const impliedDirection = request.refunded_transaction_id === undefined ? directionFor(request.type, request.direction) : null;
     checkCounterparty(request.type, accountId, request.counterparty_account_id);
     checkRefundedTransaction(request.type, request.refunded_transaction_id);
     const counterpartyId = request.counterparty_account_id ?? null;
@@ -63,9 +65,9 @@ export class TransactionsService {
         }
       }
       // Read (not locked) before the insert, whose foreign key needs it to exist; reserveRefund decides under the lock.
-      if (refundedId !== null && !isRefundable(await this.transactions.findById(manager, refundedId), accountId, request.currency)) {
-        throw TransactionErrors.notRefundable();
-      }
+      const refunded = refundedId === null ? null : await this.transactions.findById(manager, refundedId);
+      if (refundedId !== null && !isRefundable(refunded, accountId, request.currency)) throw TransactionErrors.notRefundable();
+      const direction = impliedDirection ?? directionFor(request.type, request.direction, refunded);
       const id = newId('txn');
       const createdAt = creationTimeOf(id);
       const transaction: Transaction = {
@@ -83,7 +85,7 @@ export class TransactionsService {
         counterpartyAccountId: counterpartyId,
         paymentId: null,
         refundedTransactionId: refundedId,
-        amountRefunded: 0,
+        amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
         livemode: isLive(account.mode),
         createdAt,
         updatedAt: createdAt,
@@ -92,8 +94,8 @@ export class TransactionsService {
       };
       await this.transactions.insert(manager, transaction);
       const balances = await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
-      const refunded = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
-      await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refunded, ...balanceUpdatedEvents(balances)]);
+      const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
+      await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
     }, commit);
   }
@@ -140,6 +142,43 @@ export class TransactionsService {
   /** pending -> posted (admins). */
   post(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {
     return this.transition(caller, transactionId, POST);
+  }
+
+  /**
+   * Books the one reversal of a posted transaction (admins): posted at once, with its entries; the
+   * original shows `reversed_by_transaction_id`. The reversal is written first (inserts, then the
+   * overdraft guard on the balance it debits), then the original's conditional update decides
+   * between racing reversals; events last.
+   */
+  async reverse(caller: AuthenticatedUser, transactionId: string, request: ReverseTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
+    return this.db.transaction(async (manager) => {
+      const original = await this.findVisible(manager, caller, transactionId);
+      if (original.status !== 'posted') throw TransactionErrors.notPosted(original.status);
+      if (original.reversedByTransactionId !== null) throw TransactionErrors.alreadyReversed(original.reversedByTransactionId);
+      const id = newId('txn');
+      const reversal = reversalOf(original, id, creationTimeOf(id), request.reason);
+      const account = await this.accounts.requireOpen(manager, reversal.accountId);
+      if (reversal.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, reversal.counterpartyAccountId);
+      if (!(await this.transactions.insertReversal(manager, reversal))) throw TransactionErrors.alreadyReversed(null);
+      const posting = postingOf(reversal);
+      await this.ledger.open(manager, posting, account.overdraft, reversal.createdAt);
+      const at = await this.ledger.lockBalances(manager, posting, new Date());
+      if (!(await this.transactions.markReversed(manager, original.id, reversal.id, at))) {
+        const current = (await this.transactions.findById(manager, original.id)) ?? original;
+        throw current.status === 'posted' ? TransactionErrors.alreadyReversed(current.reversedByTransactionId) : TransactionErrors.notPosted(current.status);
+      }
+      await this.transactions.transition(manager, reversal.id, POST, at);
+      const balances = await this.ledger.settle(manager, posting, 'posted', at);
+      const reversed = (await this.transactions.findById(manager, original.id)) ?? original;
+      const posted = (await this.transactions.findById(manager, reversal.id)) ?? reversal;
+      await this.events.record(manager, [
+        ...transactionEvents('transaction.reversed', reversed),
+        ...transactionEvents('transaction.created', reversal),
+        ...transactionEvents('transaction.posted', posted),
+        ...balanceUpdatedEvents(balances),
+      ]);
+      return toTransactionResponse(posted, caller.accountId);
+    }, commit);
   }
 
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {

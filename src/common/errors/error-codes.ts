@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   account_not_found: 404,
   transaction_not_found: 404,
   payment_not_found: 404,
+  refund_not_found: 404,
   session_not_found: 404,
   event_not_found: 404,
   webhook_endpoint_not_found: 404,
@@ -33,6 +34,9 @@ export const ERROR_STATUS = {
   idempotency_request_in_progress: 409,
   insufficient_funds: 409,
   refund_exceeds_payment: 409,
+  payment_not_refundable: 409,
+  transaction_already_reversed: 409,
+  transaction_not_posted: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** Written by the HTTP parser's handler (request line and headers over 16 KiB); contract section 13. */

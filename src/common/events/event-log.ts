@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'transaction.updated',
   'transaction.posted',
   'transaction.canceled',
+  'transaction.reversed',
   'payment.created',
   'payment.authorized',
   'payment.attempt_failed',
@@ -19,6 +20,10 @@ export const EVENT_TYPES = [
   'payment.failed',
   'payment.canceled',
   'payment.expired',
+  'payment.refunded',
+  'refund.created',
+  'refund.succeeded',
+  'refund.failed',
   'balance.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

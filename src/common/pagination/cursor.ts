@@ -30,5 +30,5 @@ export function parseCursor(cursor: unknown): CursorPosition | null {
     return null;
   }
   const id = (parsed as { id?: unknown } | null)?.id;
-  return typeof id === 'string' && /^[a-z]{3}_[0-9A-Z]{26}$/.test(id) ? { id } : null;
+  return typeof id === 'string' && /^[a-z]{2,3}_[0-9A-Z]{26}$/.test(id) ? { id } : null;
 }

@@ -84,6 +84,8 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .addTag('users', 'Users, their roles and their account membership.')
     .addTag('transactions', 'Payments, credits, refunds, transfers and adjustments of an account: pending, then posted or canceled.')
     .addTag('payments', 'Payment requests sent to customers; the built-in sandbox provider drives them with simulate.')
+    .addTag('bank statements', 'Bank statements imported by admins, which settle bank-transfer payment requests.')
+    .addTag('refunds', 'Money of succeeded payment requests given back to their customers, through the provider that took it.')
     .addTag('ledger', 'Balances of an account and the consistency check of the books.')
     .addTag('events', 'What happened to an account, in order: the feed that webhooks deliver.')
     .addTag('webhooks', 'Endpoints that receive events as signed HTTP requests, and their deliveries.')

@@ -7,6 +7,7 @@ import { Checkout1764090000000 } from './1764090000000-checkout';
 import { Housekeeping1764200000000 } from './1764200000000-housekeeping';
 import { WebhookDeliveryAttempts1764250000000 } from './1764250000000-webhook-delivery-attempts';
 import { modesAndProviders } from './1764300000000-modes-and-providers';
+import { MoneyThatComesBack1764400000000 } from './1764400000000-money-that-comes-back';
 import { Mode } from '../../config/modes';
 
 /**
@@ -24,5 +25,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     Housekeeping1764200000000,
     WebhookDeliveryAttempts1764250000000,
     modesAndProviders(existingAccountsMode),
+    MoneyThatComesBack1764400000000,
   ];
 }

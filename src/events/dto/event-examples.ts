@@ -2,6 +2,8 @@ import { toAccountResponse } from '../../accounts/dto/account.response.dto';
 import { Account } from '../../accounts/entities/account.entity';
 import { EVENT_TYPES, EventType } from '../../common/events/event-log';
 import { toBalanceDto } from '../../ledger/dto/balances.response.dto';
+import { toRefundResponse } from '../../refunds/dto/refund.response.dto';
+import { Refund } from '../../refunds/entities/refund.entity';
 import { toPaymentResponse } from '../../payments/dto/payment.response.dto';
 import { PaymentRequest } from '../../payments/entities/payment-request.entity';
 import { toTransactionResponse } from '../../transactions/dto/transaction.response.dto';
@@ -31,17 +33,23 @@ const user: User = {
 const transaction: Transaction = {
   id: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', accountId: ACCOUNT_ID, type: 'payment', status: 'pending', direction: 'debit', amount: 1250,
   currency: 'EUR', description: 'Order 1042', referenceIds: ['ORDER-1042'], metadata: { order_id: '1042' }, notes: null,
-  counterpartyAccountId: null, paymentId: null, refundedTransactionId: null, amountRefunded: 0, livemode: true,
+  counterpartyAccountId: null, paymentId: null, refundedTransactionId: null, amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null, livemode: true,
   createdAt: CREATED, updatedAt: CREATED, postedAt: null, canceledAt: null,
 };
 const payment: PaymentRequest = {
   id: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', accountId: ACCOUNT_ID, purpose: 'invoice', referenceId: 'INV-2026-00042', amount: 4999,
   currency: 'EUR', description: 'Invoice 42: consulting, November', customerEmail: 'grace@example.com', customerName: 'Grace Hopper',
   captureMethod: 'automatic', status: 'pending', provider: 'bank_transfer', providerReference: 'RF024Z8X9T2M3N4P5Q6R7S8T9', livemode: true, paymentUrl: 'https://pay.example.com/pay/4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f',
-  checkoutToken: '4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f', failureCode: null, lastFailureCode: null, metadata: { order_id: '1042' }, transactionId: null,
+  checkoutToken: '4mT0yQ8bV1nK5sX2wE7rJ9uA3cH6dL0f', failureCode: null, lastFailureCode: null, metadata: { order_id: '1042' }, amountCaptured: 0, amountRefunded: 0, transactionId: null,
   expiresAt: new Date('2026-11-28T10:15:30.123Z'), createdAt: CREATED, updatedAt: CREATED, paidAt: null,
 };
 const changed = { updatedAt: CHANGED };
+const succeeded: PaymentRequest = { ...payment, status: 'succeeded', paidAt: CREATED, amountCaptured: payment.amount, transactionId: 'txn_01JDQ5A0B1C2D3E4F5G6H7J8K9' };
+const refund: Refund = {
+  id: 're_01JDQ5A0B1C2D3E4F5G6H7J8K9', paymentId: payment.id, accountId: payment.accountId, amount: 1000, currency: payment.currency, status: 'pending',
+  reason: 'requested_by_customer', failureCode: null, transactionId: 'txn_01JDQ5B0B1C2D3E4F5G6H7J8K9', metadata: { ticket: 'SUP-1042' }, livemode: true,
+  createdAt: CHANGED, updatedAt: CHANGED,
+};
 
 function objectOf(type: EventType): object {
   switch (type) {
@@ -77,6 +85,16 @@ function objectOf(type: EventType): object {
       return toPaymentResponse({ ...payment, ...changed, status: 'failed', failureCode: 'card_declined' }, CHANGED);
     case 'payment.canceled':
       return toPaymentResponse({ ...payment, ...changed, status: 'canceled' }, CHANGED);
+    case 'payment.refunded':
+      return toPaymentResponse({ ...succeeded, ...changed, amountRefunded: 1000 }, CHANGED);
+    case 'refund.created':
+      return toRefundResponse(refund);
+    case 'refund.succeeded':
+      return toRefundResponse({ ...refund, ...changed, status: 'succeeded' });
+    case 'refund.failed':
+      return toRefundResponse({ ...refund, ...changed, status: 'failed', failureCode: 'account_closed' });
+    case 'transaction.reversed':
+      return toTransactionResponse({ ...transaction, ...changed, status: 'posted', postedAt: CREATED, reversedByTransactionId: 'txn_01JDQ5A0B1C2D3E4F5G6H7J8K9' });
     case 'payment.expired':
       return toPaymentResponse({ ...payment, updatedAt: payment.expiresAt, status: 'expired' }, payment.expiresAt);
     case 'balance.updated':

@@ -88,6 +88,20 @@ export class PaymentResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The posted credit transaction, once the request succeeded.' })
   transaction_id: string | null;
 
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 0,
+    description: 'What the success charged (and its credit booked): `amount`, or less when a manual capture took part of the authorization. 0 before.',
+  })
+  amount_captured: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 0, description: 'The sum of its refunds that are pending or succeeded; never more than `amount_captured`.' })
+  amount_refunded: number;
+
+  @ApiProperty({ example: false, description: 'True once refunds (pending or succeeded) give back all of `amount_captured`.' })
+  refunded: boolean;
+
   @ApiProperty({ example: TIMESTAMP })
   created_at: string;
 
@@ -150,6 +164,9 @@ export function toPaymentResponse(payment: PaymentRequest, now = new Date()): Pa
     expires_at: payment.expiresAt.toISOString(),
     metadata: payment.metadata,
     transaction_id: payment.transactionId,
+    amount_captured: payment.amountCaptured,
+    amount_refunded: payment.amountRefunded,
+    refunded: payment.amountCaptured > 0 && payment.amountRefunded >= payment.amountCaptured,
     created_at: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,

@@ -93,6 +93,17 @@ export class PaymentRequest {
   @Column({ type: 'simple-json' })
   metadata: PaymentMetadata;
 
+  /** What a success charged: the amount, or less when a manual capture took part of the authorization. 0 before. */
+  @AmountColumn({ name: 'amount_captured', default: 0 })
+  amountCaptured: number;
+
+  /**
+   * The sum of its refunds that have not failed, kept by the conditional update
+   * that books each refund, so it never exceeds `amountCaptured`.
+   */
+  @AmountColumn({ name: 'amount_refunded', default: 0 })
+  amountRefunded: number;
+
   @Column({ name: 'transaction_id', type: 'varchar', length: 40, nullable: true })
   transactionId: string | null;
 

@@ -46,6 +46,19 @@ export interface ProviderCapabilities {
   asynchronousSettlement: boolean;
 }
 
+/** Money of a succeeded request to give back to its customer. */
+export interface RefundOrder {
+  refundId: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * What a provider answered to a refund: done, refused, or accepted and to be
+ * answered later (a bank transfer: the admin records the bank's answer).
+ */
+export type RefundAnswer = { outcome: 'succeeded' } | { outcome: 'pending' } | { outcome: 'failed'; failureCode: 'declined' };
+
 /** What the hosted page shows the customer of a pending request. */
 export type PaymentInstructions =
   | { kind: 'card_form'; testCards: readonly { number: string; result: string }[] }
@@ -55,7 +68,7 @@ export type PaymentInstructions =
  * A payment provider (card acquirer, bank-transfer gateway...): one folder
  * beside this file that implements this class, and one line in
  * registered-providers.ts. A request stores the provider chosen at its
- * creation, and every later step (its page, capture, cancel, settlement) goes
+ * creation, and every later step (its page, capture, cancel, settlement, refunds) goes
  * to that provider through the registry. The provider's answer and the
  * request's move (ledger, events) are then written in one database transaction
  * by the payments module, whatever the provider.
@@ -79,9 +92,18 @@ export abstract class PaymentProvider {
     return Promise.reject(new Error(`provider ${this.name} takes no card (payment request ${payment.id})`));
   }
 
-  /** `manualCapture` providers: takes the authorized funds, before the request becomes succeeded. */
-  capture(payment: PaymentRequest): Promise<void> {
+  /** `manualCapture` providers: takes `amount` of the authorized funds (releasing the rest), before the request becomes succeeded. */
+  capture(payment: PaymentRequest, amount: number): Promise<void> {
+    void amount;
     return Promise.reject(new Error(`provider ${this.name} has no manual capture (payment request ${payment.id})`));
+  }
+
+  /**
+   * `refunds` providers: gives money of a succeeded request back. Called after the refund and its
+   * pending transaction committed, outside any database transaction (a network call).
+   */
+  refund(payment: PaymentRequest, order: RefundOrder): Promise<RefundAnswer> {
+    return Promise.reject(new Error(`provider ${this.name} cannot refund (payment request ${payment.id}, refund ${order.refundId})`));
   }
 
   /** The merchant withdrew the request (or released its authorization): the provider lets go of it. */

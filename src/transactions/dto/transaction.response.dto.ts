@@ -10,6 +10,7 @@ import {
   TransactionStatus,
   TransactionType,
 } from '../entities/transaction.entity';
+import { countsRefunds } from '../transaction-rules';
 
 const TIMESTAMP = '2026-11-21T10:15:30.123Z';
 
@@ -42,13 +43,18 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: 'Office chairs, order 1042' })
   description: string | null;
 
-  @ApiProperty({ type: [String], example: ['INV-2026-00042'] })
+  @ApiProperty({ type: [String], example: ['INV-2026-00042'], description: "The sender's; the receiver of a transfer sees `[]`." })
   reference_ids: string[];
 
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { order_id: '1042', channel: 'web' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { order_id: '1042', channel: 'web' },
+    description: "The sender's; the receiver of a transfer sees `{}`, and its metadata filters match none of it.",
+  })
   metadata: TransactionMetadata;
 
-  @ApiProperty({ type: String, nullable: true, example: null })
+  @ApiProperty({ type: String, nullable: true, example: null, description: "The sender's; the receiver of a transfer sees null." })
   notes: string | null;
 
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Transfers: the other account (the receiver, seen by the sender; the sender, seen by the receiver).' })
@@ -57,7 +63,7 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The payment request this credit settles.' })
   payment_id: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'Refunds: the payment this refund gives money back for.' })
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Refunds: the payment (refunded by a credit) or the credit (refunded by a debit) this refund gives money back for.' })
   refunded_transaction_id: string | null;
 
   @ApiProperty({
@@ -65,9 +71,15 @@ export class TransactionResponseDto {
     format: 'int64',
     nullable: true,
     example: 0,
-    description: 'Payments: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.',
+    description: 'Payments and credits: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.',
   })
   amount_refunded: number | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'Reversals: the posted transaction this one undoes (same type and amount, the other direction).' })
+  reverses_transaction_id: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The reversal that undid this transaction; null unless it was reversed.' })
+  reversed_by_transaction_id: string | null;
 
   @ApiProperty({ example: true, description: "True for live money (the account's `mode`); test transactions never move live balances." })
   livemode: boolean;
@@ -99,13 +111,16 @@ export function toTransactionResponse(transaction: Transaction, viewer: string |
     amount: transaction.amount,
     currency: transaction.currency,
     description: transaction.description,
-    reference_ids: transaction.referenceIds,
-    metadata: transaction.metadata,
-    notes: transaction.notes,
+    // The sender's private fields: the receiver sees what the money is, not why the sender sent it.
+    reference_ids: received ? [] : transaction.referenceIds,
+    metadata: received ? {} : transaction.metadata,
+    notes: received ? null : transaction.notes,
     counterparty_account_id: received ? transaction.accountId : transaction.counterpartyAccountId,
     payment_id: transaction.paymentId,
     refunded_transaction_id: transaction.refundedTransactionId,
-    amount_refunded: transaction.type === 'payment' ? transaction.amountRefunded : null,
+    amount_refunded: countsRefunds(transaction.type) ? transaction.amountRefunded : null,
+    reverses_transaction_id: transaction.reversesTransactionId,
+    reversed_by_transaction_id: transaction.reversedByTransactionId,
     livemode: transaction.livemode,
     created_at: transaction.createdAt.toISOString(),
     updated_at: transaction.updatedAt.toISOString(),

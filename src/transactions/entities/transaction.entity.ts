@@ -87,6 +87,16 @@ export class Transaction {
   @AmountColumn({ name: 'amount_refunded', default: 0 })
   amountRefunded: number;
 
+  /** Reversals: the posted transaction this one undoes; unique, so a transaction is reversed at most once. */
+  @Index('uq_transactions_reverses_transaction_id', { unique: true, where: 'reverses_transaction_id IS NOT NULL' })
+  @Column({ name: 'reverses_transaction_id', type: 'varchar', length: 40, nullable: true })
+  @ForeignKey('transactions', { onDelete: 'RESTRICT', name: 'fk_transactions_reverses_transaction_id' })
+  reversesTransactionId: string | null;
+
+  /** The reversal that undid this transaction; null until one is booked. */
+  @Column({ name: 'reversed_by_transaction_id', type: 'varchar', length: 40, nullable: true })
+  reversedByTransactionId: string | null;
+
   /** Its account's mode (fixed at the account's creation): true for live money. */
   @Column({ type: 'boolean', default: false })
   livemode: boolean;

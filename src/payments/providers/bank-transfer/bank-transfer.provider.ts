@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { PaymentRequest } from '../../entities/payment-request.entity';
-import { Checkout, CheckoutRequest, PaymentInstructions, PaymentProvider, ProviderCapabilities } from '../payment-provider';
+import { Checkout, CheckoutRequest, PaymentInstructions, PaymentProvider, ProviderCapabilities, RefundAnswer } from '../payment-provider';
 import { creditorReferenceFor, formatCreditorReference } from './creditor-reference';
 
 export const BANK_TRANSFER_PROVIDER = 'bank_transfer';
@@ -18,7 +18,7 @@ export const BANK_TRANSFER_PROVIDER = 'bank_transfer';
 export class BankTransferPaymentProvider extends PaymentProvider {
   readonly name = BANK_TRANSFER_PROVIDER;
   readonly modes = ['live', 'test'] as const;
-  readonly capabilities: ProviderCapabilities = { cardOnPage: false, manualCapture: false, refunds: false, asynchronousSettlement: true };
+  readonly capabilities: ProviderCapabilities = { cardOnPage: false, manualCapture: false, refunds: true, asynchronousSettlement: true };
 
   constructor(private readonly config: AppConfig) {
     super();
@@ -35,6 +35,11 @@ export class BankTransferPaymentProvider extends PaymentProvider {
   }
 
   /** Nothing to tell the bank: a transfer that still arrives is reported unmatched (`request_not_open`). */
+  /** The merchant's bank sends the money back; the refund waits for an admin to record its answer (POST /v1/refunds/{id}/confirm). */
+  override refund(): Promise<RefundAnswer> {
+    return Promise.resolve({ outcome: 'pending' });
+  }
+
   cancel(): Promise<void> {
     return Promise.resolve();
   }

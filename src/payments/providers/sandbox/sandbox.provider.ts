@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PaymentRequest } from '../../entities/payment-request.entity';
-import { CardDetails, Checkout, CheckoutRequest, PaymentAttempt, PaymentInstructions, PaymentProvider, ProviderCapabilities } from '../payment-provider';
+import { CardDetails, Checkout, CheckoutRequest, PaymentAttempt, PaymentInstructions, PaymentProvider, ProviderCapabilities, RefundAnswer } from '../payment-provider';
 import { SANDBOX_TEST_CARDS, sandboxAttempt } from './sandbox-cards';
 
 export const SANDBOX_PROVIDER = 'sandbox';
@@ -15,7 +15,7 @@ export const SANDBOX_PROVIDER = 'sandbox';
 export class SandboxPaymentProvider extends PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
   readonly modes = ['test'] as const;
-  readonly capabilities: ProviderCapabilities = { cardOnPage: true, manualCapture: true, refunds: false, asynchronousSettlement: false };
+  readonly capabilities: ProviderCapabilities = { cardOnPage: true, manualCapture: true, refunds: true, asynchronousSettlement: false };
 
   openCheckout(request: CheckoutRequest): Promise<Checkout> {
     return Promise.resolve({ paymentUrl: request.hostedPageUrl, providerReference: null });
@@ -31,6 +31,11 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   override capture(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** Test money: given back at once. */
+  override refund(): Promise<RefundAnswer> {
+    return Promise.resolve({ outcome: 'succeeded' });
   }
 
   cancel(): Promise<void> {

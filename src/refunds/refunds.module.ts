@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts/accounts.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { TransactionsModule } from '../transactions/transactions.module';
+import { Refund } from './entities/refund.entity';
+import { RefundsController } from './refunds.controller';
+import { RefundsRepository } from './refunds.repository';
+import { RefundsService } from './refunds.service';
+
+/**
+ * Refunds of payment requests: through the request's provider, booked as
+ * `refund` transactions against the request's settlement credit.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Refund]), AccountsModule, LedgerModule, TransactionsModule, PaymentsModule],
+  controllers: [RefundsController],
+  providers: [RefundsRepository, RefundsService],
+})
+export class RefundsModule {}
