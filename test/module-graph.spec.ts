@@ -33,6 +33,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   payments: 10,
   // The modules below record their changes through common's EventLog, which this one provides.
   events: 11,
+  // Security-relevant actions, through common's AuditLog, which this one provides (beside events, for the same reason).
+  audit: 11,
   // Endpoints and deliveries; events reaches them through its EventSubscribers, which this one provides.
   webhooks: 12,
   // The hosted page customers pay on: above payments, whose transitions it drives.
@@ -40,6 +42,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   // Statements imported by admins, reconciled with the bank-transfer requests through payments' settlement.
   'bank-statements': 13,
   'sign-in': 14,
+  // Machine clients' credentials: above accounts, whose mode and owner they take; registers the key check with auth.
+  'api-keys': 14,
   'account-closure': 15,
   // Above everything it reads at scrape time (the database pool, the webhook queue).
   metrics: 16,

@@ -105,6 +105,10 @@ export class AppConfig {
   readonly webhookAllowPrivate: boolean;
   /** The AES-256 key that seals webhook secrets at rest. */
   readonly webhookSecretKey: Buffer;
+  /** Keys API key secrets are hashed with (HMAC-SHA256): derived from the root secret, never stored. */
+  readonly apiKeyHashKey: Buffer;
+  /** How long audit entries are kept (AUDIT_RETENTION). */
+  readonly auditRetentionSeconds: number;
   /** The waits between failed delivery attempts; after the last one, it repeats. */
   readonly webhookRetryWaitsSeconds: number[];
   /** How long a delivery is retried, and an endpoint that fails everything stays enabled. */
@@ -183,6 +187,8 @@ export class AppConfig {
     this.webhookAllowHttp = reader.flag('WEBHOOK_ALLOW_HTTP');
     this.webhookAllowPrivate = reader.flag('WEBHOOK_ALLOW_PRIVATE');
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.jwtKey, problems);
+    this.apiKeyHashKey = derivedKey(this.jwtKey, 'api key hashing');
+    this.auditRetentionSeconds = reader.duration('AUDIT_RETENTION', '400d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', 'http://127.0.0.1:3000'), problems);
@@ -221,6 +227,11 @@ function webhookSecretKey(raw: string | undefined, jwtKey: KeyObject, problems: 
     return key;
   }
   return Buffer.from(hkdfSync('sha256', jwtKey.export(), Buffer.alloc(0), 'webhook endpoint secrets', 32));
+}
+
+/** A key of its own for one use, derived from the root secret with HKDF and a distinct label. */
+function derivedKey(rootKey: KeyObject, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', rootKey.export(), Buffer.alloc(0), label, 32));
 }
 
 /** An http(s) origin with an optional path prefix, without a trailing slash, query or fragment. */

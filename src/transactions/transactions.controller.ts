@@ -11,6 +11,7 @@ import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
 import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
 import { IMMUTABLE_TRANSACTION_FIELDS, UPDATE_TRANSACTION_EXAMPLES, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { TransactionsService } from './transactions.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id (`txn_...`).' };
 
@@ -19,6 +20,7 @@ const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id 
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
+  @RequiresScope('transactions:write')
   @Post()
   @Idempotent()
   @ApiOperation({
@@ -47,6 +49,7 @@ export class TransactionsController {
     return this.transactions.create(caller, body, commit);
   }
 
+  @RequiresScope('transactions:read')
   @Get()
   @ApiOperation({
     operationId: 'listTransactions',
@@ -70,6 +73,7 @@ export class TransactionsController {
     return this.transactions.list(caller, query);
   }
 
+  @RequiresScope('transactions:read')
   @Get(':transaction_id')
   @ApiOperation({
     operationId: 'getTransaction',
@@ -83,6 +87,7 @@ export class TransactionsController {
     return this.transactions.get(caller, transactionId);
   }
 
+  @RequiresScope('transactions:write')
   @Patch(':transaction_id')
   @ApiOperation({
     operationId: 'updateTransaction',
@@ -103,6 +108,7 @@ export class TransactionsController {
     return this.transactions.update(caller, transactionId, body);
   }
 
+  @RequiresScope('transactions:write')
   @Delete(':transaction_id')
   @ApiOperation({
     operationId: 'cancelTransaction',
@@ -119,6 +125,7 @@ export class TransactionsController {
     return this.transactions.cancel(caller, transactionId);
   }
 
+  @RequiresScope('transactions:write')
   @Post(':transaction_id/post')
   @HttpCode(200)
   @Roles('admin')

@@ -102,7 +102,7 @@ export class UsersService {
       if (!written) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
       if (passwordHash !== undefined) {
         // Your own change keeps the session that made it; an admin reset ends every session of the user.
-        const scope = self ? { userId, exceptSessionId: caller.sessionId } : { userId };
+        const scope = self ? { userId, exceptSessionId: caller.sessionId ?? undefined } : { userId };
         await this.sessions.revokeAll(manager, scope, 'password_changed', changes.updatedAt!);
       }
       // Read back: fields this request did not change may have changed since `target` was read.

@@ -6,6 +6,7 @@ import { Webhooks1764000000000 } from './1764000000000-webhooks';
 import { Checkout1764090000000 } from './1764090000000-checkout';
 import { Housekeeping1764200000000 } from './1764200000000-housekeeping';
 import { modesAndProviders } from './1764300000000-modes-and-providers';
+import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit';
 import { Mode } from '../../config/modes';
 
 /**
@@ -22,5 +23,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     Checkout1764090000000,
     Housekeeping1764200000000,
     modesAndProviders(existingAccountsMode),
+    ApiKeysAndAudit1764600000000,
   ];
 }
