@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { AuditService } from './audit/audit.service';
 import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
@@ -22,7 +23,10 @@ const USAGE = `Usage: npm run cli -- <command>
       printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com
   ledger-check [--json]
       Recomputes every balance from the ledger entries and checks that debits equal credits in every
-      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).`;
+      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).
+  audit-verify [--json]
+      Walks the audit log's hash chains (one per account, one for the platform) and exits 1 naming the first
+      entry of each chain that does not verify: an edited, deleted or reordered row (--json: the report as JSON).`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -74,6 +78,20 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+function auditVerify(json: boolean): Command {
+  return async (context) => {
+    const report = await context.get(AuditService).verify();
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      const lines = [`Checked ${report.entries_checked} entries in ${report.chains_checked} chains.`];
+      for (const broken of report.breaks) lines.push(`  chain ${broken.chain}: entry ${broken.entry_id ?? '(end of chain)'} (sequence ${broken.sequence}): ${broken.problem}`);
+      lines.push(report.ok ? 'Every chain verifies.' : `${report.breaks.length} chain(s) do not verify.`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return report.ok ? 0 : 1;
+  };
+}
+
 async function commandOf(): Promise<Command | 'help' | null> {
   const options = { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
   const parsed = (() => {
@@ -90,6 +108,7 @@ async function commandOf(): Promise<Command | 'help' | null> {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) return null;
   if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
+  if (positionals[0] === 'audit-verify') return auditVerify(values.json ?? false);
   if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
   return null;
 }

@@ -7,7 +7,7 @@ import { Account } from '../accounts/entities/account.entity';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/testing/fakes';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
@@ -90,7 +90,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const service = new AccountClosureService(
     db.asDatabase(),
     // The real findManageable, on the faked repositories: it decides who may close an account.
-    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), new AppConfig({})),
+    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), silentAuditLog(), new AppConfig({})),
     accounts,
     users,
     sessions as unknown as SessionsRepository,
@@ -98,6 +98,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
     payments as unknown as PaymentsRepository,
     ledger as unknown as LedgerService,
     events.asEventLog(),
+    silentAuditLog(),
   );
   return { service, log, db, events };
 }

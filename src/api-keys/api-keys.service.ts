@@ -16,6 +16,7 @@ import { CreateApiKeyRequestDto, DEFAULT_ROLL_OVERLAP_SECONDS, RollApiKeyRequest
 import { ApiKeyResponseDto, ApiKeyWithSecretDto, toApiKeyResponse } from './dto/api-key.response.dto';
 import { ApiKeySecret } from './entities/api-key-secret.entity';
 import { ApiKey } from './entities/api-key.entity';
+import { AuditAction, AuditLog } from '../common/audit/audit-log';
 
 /** last_used_at is written at most this often per key. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -32,6 +33,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
     private readonly keys: ApiKeysRepository,
     private readonly accounts: AccountsRepository,
     private readonly callers: ApiKeyCallers,
+    private readonly audit: AuditLog,
     config: AppConfig,
   ) {
     this.hashKey = config.apiKeyHashKey;
@@ -87,6 +89,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
         revokedAt: null,
       };
       await this.keys.insert(manager, key, this.secretRow(key.id, secret, now));
+      await this.audited(manager, 'api_key.created', key);
       return { ...toApiKeyResponse(key), secret };
     });
   }
@@ -108,6 +111,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
       if (key.revokedAt === null) {
         key.revokedAt = new Date();
         await this.keys.revoke(manager, key.id, key.revokedAt);
+        await this.audited(manager, 'api_key.revoked', key);
       }
       return toApiKeyResponse(key);
     });
@@ -122,8 +126,13 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
       const { secret, prefix } = newApiKeySecret(key.mode as ApiKeyType);
       const overlapEnds = new Date(now.getTime() + (request.expires_in ?? DEFAULT_ROLL_OVERLAP_SECONDS) * 1000);
       await this.keys.roll(manager, key.id, prefix, this.secretRow(key.id, secret, now), overlapEnds);
+      await this.audited(manager, 'api_key.rolled', key);
       return { ...toApiKeyResponse({ ...key, prefix }), secret };
     });
+  }
+
+  private audited(manager: EntityManager, action: AuditAction, key: ApiKey): Promise<void> {
+    return this.audit.record(manager, { action, accountId: key.accountId, target: { type: 'api_key', id: key.id } });
   }
 
   private secretRow(apiKeyId: string, secret: string, now: Date): ApiKeySecret {

@@ -20,7 +20,7 @@ export class AuditLogWriter extends AuditLog {
   }
 
   record(manager: EntityManager, entry: NewAuditEntry): Promise<void> {
-    return this.append(manager, entry, 'success', currentRequestContext());
+    return this.append(manager, entry, entry.outcome ?? 'success', currentRequestContext());
   }
 
   recordFailure(entry: NewAuditEntry, context: RequestContext = currentRequestContext()): Promise<void> {
@@ -29,6 +29,7 @@ export class AuditLogWriter extends AuditLog {
 
   private async append(manager: EntityManager, entry: NewAuditEntry, outcome: AuditOutcome, context: RequestContext): Promise<void> {
     const chain = entry.accountId ?? PLATFORM_CHAIN;
+    const actor = entry.actor ?? context.actor;
     const { sequence, previousHash } = await this.audit.advanceHead(manager, chain);
     // Made under the chain's lock, so a chain's ids follow its sequence.
     const id = newId('aud');
@@ -39,9 +40,9 @@ export class AuditLogWriter extends AuditLog {
       action: entry.action,
       outcome,
       reason: entry.reason?.slice(0, REASON_MAX_LENGTH) ?? null,
-      actorType: context.actor.type,
-      actorId: context.actor.id,
-      actorSessionId: context.actor.session_id,
+      actorType: actor.type,
+      actorId: actor.id,
+      actorSessionId: actor.session_id,
       accountId: entry.accountId,
       targetType: entry.target?.type ?? null,
       targetId: entry.target?.id ?? null,

@@ -5,7 +5,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountScope } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/testing/fakes';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { toTransactionResponse } from './dto/transaction.response.dto';
 import { Transaction, TransactionStatus } from './entities/transaction.entity';
@@ -74,6 +74,7 @@ function setup(options: Setup = {}) {
     accounts as unknown as AccountsRepository,
     ledger as unknown as LedgerService,
     events.asEventLog(),
+    silentAuditLog(),
   );
   return { service, log, db, events, reread: () => reread };
 }

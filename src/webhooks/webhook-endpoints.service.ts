@@ -30,6 +30,7 @@ import { newEndpointSecret, sealSecret } from './webhook-secrets';
 import { checkUrlForm, resolveTarget } from './webhook-url';
 import { DeliverySignal } from './delivery-signal';
 import { WebhookErrors } from './webhooks.errors';
+import { AuditAction, AuditLog } from '../common/audit/audit-log';
 
 /** After a rotation the previous secret keeps signing this long, so receivers can switch without losing a delivery. */
 const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,7 @@ export class WebhookEndpointsService {
     private readonly accounts: AccountsRepository,
     private readonly config: AppConfig,
     private readonly signal: DeliverySignal,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto, commit: TransactionOptions = {}): Promise<WebhookEndpointWithSecretDto> {
@@ -73,6 +75,7 @@ export class WebhookEndpointsService {
         updatedAt: now,
       };
       await this.endpoints.insert(manager, endpoint);
+      await this.audited(manager, 'webhook_endpoint.created', endpoint);
       return { ...toWebhookEndpointResponse(endpoint), secret };
     }, commit);
   }
@@ -98,6 +101,7 @@ export class WebhookEndpointsService {
       if (request.status !== undefined) Object.assign(changes, { status: request.status, failingSince: null });
       await this.endpoints.update(manager, endpoint.id, changes);
       if (request.status === 'enabled') this.signal.queued(manager);
+      await this.audited(manager, 'webhook_endpoint.updated', endpoint);
       return toWebhookEndpointResponse({ ...endpoint, ...changes });
     });
   }
@@ -106,6 +110,7 @@ export class WebhookEndpointsService {
     return this.db.transaction(async (manager) => {
       const endpoint = await this.findManaged(manager, caller, endpointId);
       if (!(await this.endpoints.delete(manager, endpoint.id))) throw WebhookErrors.notFound();
+      await this.audited(manager, 'webhook_endpoint.deleted', endpoint);
       return { id: endpoint.id, deleted: true };
     });
   }
@@ -123,8 +128,13 @@ export class WebhookEndpointsService {
         updatedAt: now,
       };
       await this.endpoints.update(manager, endpoint.id, changes);
+      await this.audited(manager, 'webhook_endpoint.secret_rotated', endpoint);
       return { ...toWebhookEndpointResponse({ ...endpoint, ...changes }), secret };
     });
+  }
+
+  private audited(manager: EntityManager, action: AuditAction, endpoint: WebhookEndpoint): Promise<void> {
+    return this.audit.record(manager, { action, accountId: endpoint.accountId, target: { type: 'webhook_endpoint', id: endpoint.id } });
   }
 
   deliveriesOf(caller: AuthenticatedUser, endpointId: string, query: PaginationQueryDto): Promise<Page<WebhookDeliveryResponseDto>> {

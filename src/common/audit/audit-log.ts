@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { RequestContext } from '../access/request-context';
+import { Actor, RequestContext } from '../access/request-context';
 
 /** Every audited action (contract section 14). */
 export const AUDIT_ACTIONS = [
@@ -45,6 +45,10 @@ export interface NewAuditEntry {
   target: AuditTarget | null;
   /** Why it failed (a short code such as `invalid_credentials`), or a note on a success; null: none. */
   reason?: string | null;
+  /** Who, when not the request's caller (a login: the user it signs in). */
+  actor?: Actor;
+  /** `record` writes a success unless told otherwise (a detected refresh-token reuse, committed with the session's end). */
+  outcome?: AuditOutcome;
 }
 
 /**
