@@ -6,7 +6,7 @@ import { errorCodes, LogController } from 'fastify';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { ScopeGuard } from './auth/guards/scope.guard';
-import { documentPublicOperations } from './auth/openapi-security';
+import { documentApiKeyOperations, documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { ErrorCode } from './common/errors/error-codes';
@@ -124,7 +124,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
 ];
 
 /** What the modules add to the OpenAPI document, in order. */
-export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentReplays];
+export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentApiKeyOperations, documentReplays];
 
 /** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
 export function registerRouteTable(fastify: FastifyInstance): RouteTable {

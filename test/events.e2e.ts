@@ -48,7 +48,7 @@ describe('Events: recorded with every change', () => {
     assert.deepEqual(types(events), ['account.created', 'user.updated']);
     assert.deepEqual(events.map((event) => event.sequence), [1, 2]);
     for (const event of events) {
-      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'created_at', 'data', 'id', 'sequence', 'type']);
+      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'actor', 'created_at', 'data', 'id', 'livemode', 'sequence', 'type']);
       assert.match(event.id, idPattern('evt'));
       assert.match(event.created_at, ISO_TIMESTAMP);
       assert.equal(event.account_id, owner.accountId);

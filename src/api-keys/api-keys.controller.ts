@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { SessionOnly } from '../auth/decorators/scope.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
@@ -13,8 +14,8 @@ import { ApiKeyPageDto, ApiKeyResponseDto, ApiKeyWithSecretDto } from './dto/api
 const KEY_ID = { name: 'api_key_id', description: 'An API key id (`key_...`).' };
 
 /** Its answer holds a secret, which must never be stored for a replay. */
-function refuseIdempotencyKey(idempotencyKey: string | undefined): void {
-  if (idempotencyKey !== undefined) throw ApiKeyErrors.invalid('Idempotency-Key', 'Idempotency-Key is not accepted here: the answer holds a secret that is never stored.');
+function refuseIdempotencyKey(request: FastifyRequest): void {
+  if (request.headers['idempotency-key'] !== undefined) throw ApiKeyErrors.invalid('Idempotency-Key', 'Idempotency-Key is not accepted here: the answer holds a secret that is never stored.');
 }
 
 /** People manage keys; a key never mints or sees keys. */
@@ -35,8 +36,8 @@ export class ApiKeysController {
   })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'account_closed')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<ApiKeyWithSecretDto> {
-    refuseIdempotencyKey(idempotencyKey);
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
+    refuseIdempotencyKey(request);
     return this.keys.create(caller, body);
   }
 
@@ -76,8 +77,8 @@ export class ApiKeysController {
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
-  roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<ApiKeyWithSecretDto> {
-    refuseIdempotencyKey(idempotencyKey);
+  roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
+    refuseIdempotencyKey(request);
     return this.keys.roll(caller, keyId, body);
   }
 }

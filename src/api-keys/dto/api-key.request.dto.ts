@@ -38,7 +38,7 @@ export class CreateApiKeyRequestDto {
 }
 
 export class RollApiKeyRequestDto {
-  @ApiPropertyOptional({ example: 86400, minimum: 0, maximum: MAX_ROLL_OVERLAP_SECONDS, description: 'How long the previous secret keeps working, in seconds (default 86400; 0: it stops at once).' })
+  @ApiPropertyOptional({ type: 'integer', example: 86400, minimum: 0, maximum: MAX_ROLL_OVERLAP_SECONDS, description: 'How long the previous secret keeps working, in seconds (default 86400; 0: it stops at once).' })
   @IsOmittable()
   @IsInt()
   @Min(0)

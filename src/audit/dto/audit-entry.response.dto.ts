@@ -59,7 +59,7 @@ export class AuditEntryResponseDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
-  @ApiProperty({ example: 4, description: 'Its place in its chain (its account, or the platform).' })
+  @ApiProperty({ type: 'integer', example: 4, description: 'Its place in its chain (its account, or the platform).' })
   sequence: number;
 
   @ApiProperty({ example: '9f2c0d5e8b1a4c7f6e3d2b1a0f9e8d7c6b5a49382716f5e4d3c2b1a0f9e8d7c6', description: 'The previous entry of the chain\'s `hash` (64 zeros for the first).' })
