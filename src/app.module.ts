@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountClosureModule } from './account-closure/account-closure.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { BankStatementsModule } from './bank-statements/bank-statements.module';
@@ -48,10 +50,12 @@ export class AppModule {
         // Without the sandbox (SANDBOX=false, the default in production) simulate is not a route at all.
         ...(SandboxModule.isEnabled(config) ? [SandboxModule] : []),
         EventsModule,
+        AuditModule,
         WebhooksModule,
         CheckoutModule,
         BankStatementsModule,
         SignInModule,
+        ApiKeysModule,
         AccountClosureModule,
         MetricsModule.forRoot(config),
         HousekeepingModule,

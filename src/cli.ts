@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { AuditService } from './audit/audit.service';
 import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
@@ -35,7 +36,10 @@ const USAGE = `Usage: npm run cli -- <command>
       PAYMENTS_PASSWORD='...' npm run cli -- listen --email ada@example.com --forward-to http://localhost:8080/webhooks
       --api: where the API answers (PAYMENTS_API_URL; default PUBLIC_BASE_URL, else http://HOST:PORT).
       --secret: the signing secret to use (default: a new one, printed). --account: admins name the account.
-      Prints one line per event: its type, its id and the receiver's status.`;
+      Prints one line per event: its type, its id and the receiver's status.
+  audit-verify [--json]
+      Walks the audit log's hash chains (one per account, one for the platform) and exits 1 naming the first
+      entry of each chain that does not verify: an edited, deleted or reordered row (--json: the report as JSON).`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -87,6 +91,20 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+function auditVerify(json: boolean): Command {
+  return async (context) => {
+    const report = await context.get(AuditService).verify();
+    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else {
+      const lines = [`Checked ${report.entries_checked} entries in ${report.chains_checked} chains.`];
+      for (const broken of report.breaks) lines.push(`  chain ${broken.chain}: entry ${broken.entry_id ?? '(end of chain)'} (sequence ${broken.sequence}): ${broken.problem}`);
+      lines.push(report.ok ? 'Every chain verifies.' : `${report.breaks.length} chain(s) do not verify.`);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return report.ok ? 0 : 1;
+  };
+}
+
 async function commandOf(): Promise<Command | 'help' | null> {
   const options = { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
   const parsed = (() => {
@@ -103,6 +121,7 @@ async function commandOf(): Promise<Command | 'help' | null> {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) return null;
   if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
+  if (positionals[0] === 'audit-verify') return auditVerify(values.json ?? false);
   if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
   return null;
 }

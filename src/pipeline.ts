@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { errorCodes, LogController } from 'fastify';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
-import { documentPublicOperations } from './auth/openapi-security';
+import { ScopeGuard } from './auth/guards/scope.guard';
+import { documentApiKeyOperations, documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { clientErrorHandler } from './common/http/client-errors';
 import { corsOptions, CORS_PREFLIGHT_ROUTE, isUnansweredPreflightRoute } from './common/http/cors';
 import { parseQueryString } from './common/http/query-string';
+import { RequestContextInterceptor } from './common/http/request-context.interceptor';
 import { RouteTable } from './common/http/route-table';
 import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
@@ -45,8 +47,9 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *   onRequest     CORS, when CORS_ORIGINS lists origins: their preflights are answered 204
  *   onRequest     unknown routes (and other OPTIONS): counted against the client address, then 405 or 404
  *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
- *                 -> refuse a missing or refused token (unless @Public) -> @Roles
- *   interceptors  refuse a body where none is read -> Idempotency-Key
+ *                 -> refuse a missing or refused token (unless @Public) -> an API key's scope -> @Roles
+ *   interceptors  the request's context (actor, address, request id: events and audit entries read it)
+ *                 -> refuse a body where none is read -> Idempotency-Key
  *   pipe          validation of bodies, queries and params
  *   handler       the controller
  *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
@@ -110,7 +113,9 @@ export const PIPELINE_PROVIDERS: Provider[] = [
   { provide: APP_GUARD, useExisting: AuthenticateGuard },
   { provide: APP_GUARD, useExisting: RateLimitGuard },
   { provide: APP_GUARD, useExisting: AccessTokenGuard },
+  { provide: APP_GUARD, useExisting: ScopeGuard },
   { provide: APP_GUARD, useExisting: RolesGuard },
+  { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
   { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
   { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
   { provide: APP_PIPE, useFactory: createValidationPipe },
@@ -118,7 +123,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
 ];
 
 /** What the modules add to the OpenAPI document, in order. */
-export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentReplays];
+export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentApiKeyOperations, documentReplays];
 
 /** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
 export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTable): void {

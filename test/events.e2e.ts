@@ -49,7 +49,7 @@ describe('Events: recorded with every change', () => {
     assert.deepEqual(types(events), ['account.created', 'user.updated']);
     assert.deepEqual(events.map((event) => event.sequence), [1, 2]);
     for (const event of events) {
-      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'created_at', 'data', 'id', 'livemode', 'sequence', 'type']);
+      assert.deepEqual(Object.keys(event).sort(), ['account_id', 'actor', 'created_at', 'data', 'id', 'livemode', 'sequence', 'type']);
       assert.match(event.id, idPattern('evt'));
       assert.equal(event.livemode, false, "a test-mode account's event");
       assert.match(event.created_at, ISO_TIMESTAMP);

@@ -35,6 +35,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   refunds: 11,
   // The modules below record their changes through common's EventLog, which this one provides.
   events: 12,
+  // Security-relevant actions, through common's AuditLog, which this one provides (beside events, for the same reason).
+  audit: 12,
   // Endpoints and deliveries; events reaches them through its EventSubscribers, which this one provides.
   webhooks: 13,
   // The hosted page customers pay on: above payments, whose transitions it drives.
@@ -42,6 +44,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   // Statements imported by admins, reconciled with the bank-transfer requests through payments' settlement.
   'bank-statements': 14,
   'sign-in': 15,
+  // Machine clients' credentials: above accounts, whose mode and owner they take; registers the key check with auth.
+  'api-keys': 15,
   'account-closure': 16,
   // Above everything it reads at scrape time (the database pool, the webhook queue).
   metrics: 17,

@@ -24,6 +24,7 @@ import { ApiResponse } from './support/api-client';
 import { expectError, expectStatus, loginAdmin } from './support/factories';
 import { generatedOpenApi } from './support/openapi-document';
 import { startTestApp, useTestApp } from './support/test-app';
+import { ApiKeyErrors } from '../src/api-keys/api-keys.errors';
 
 /*
  * The document as tools use it: Swagger UI's "Try it out" sends examples as they are, generators turn
@@ -70,7 +71,7 @@ function* walk(node: unknown, path = '#'): Generator<{ path: string; node: Recor
 }
 
 /** Request bodies that no example can fill in: they name the caller's own webhook receiver or endpoint. */
-const BODIES_WITHOUT_EXAMPLES = new Set(['createWebhookEndpoint', 'updateWebhookEndpoint', 'redeliverEvent']);
+const BODIES_WITHOUT_EXAMPLES = new Set(['createWebhookEndpoint', 'updateWebhookEndpoint', 'redeliverEvent', 'createApiKey', 'rollApiKey']);
 
 describe('the OpenAPI document, used by tools as it is', () => {
   const t = useTestApp();
@@ -141,7 +142,8 @@ describe('the OpenAPI document, used by tools as it is', () => {
 
   it('documents the refresh token as a bearer scheme of its own, which refresh alone uses; no parameter is named Authorization', () => {
     const schemes = document().components.securitySchemes;
-    assert.deepEqual(Object.keys(schemes).sort(), ['bearer', 'refreshToken']);
+    assert.deepEqual(Object.keys(schemes).sort(), ['apiKey', 'bearer', 'refreshToken']);
+    assert.deepEqual({ type: schemes.apiKey.type, scheme: schemes.apiKey.scheme }, { type: 'http', scheme: 'bearer' });
     assert.deepEqual({ type: schemes.refreshToken.type, scheme: schemes.refreshToken.scheme }, { type: 'http', scheme: 'bearer' });
     for (const { path, method, operation } of operationsOf(document())) {
       const usesRefresh = (operation.security ?? []).some((requirement) => 'refreshToken' in requirement);
@@ -246,7 +248,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
     const real = new Set<string>();
     const add = (...errors: DomainError[]) => errors.forEach((error) => real.add(`${error.code} ${error.description}`));
     // The modules' errors whose factories take nothing, and the others with the example's values.
-    for (const errors of [AccessErrors, AccountErrors, AuthErrors, EventErrors, IdempotencyErrors, PaymentErrors, RefundErrors, TransactionErrors, UserErrors, WebhookErrors]) {
+    for (const errors of [AccessErrors, ApiKeyErrors, AccountErrors, AuthErrors, EventErrors, IdempotencyErrors, PaymentErrors, RefundErrors, TransactionErrors, UserErrors, WebhookErrors]) {
       for (const factory of Object.values(errors) as ((...args: unknown[]) => DomainError)[]) if (factory.length === 0) add(factory());
     }
     add(

@@ -148,6 +148,17 @@ describe('the typed client (clients/typescript)', () => {
     unwrap(await client.api.GET('/v1/account'));
   });
 
+  it('works as a machine client with an API key instead of a login, within its scopes', async () => {
+    const { client: owner } = await member(t.baseUrl);
+    const key = unwrap(await owner.api.POST('/v1/api_keys', { body: { name: 'Orders', scopes: ['transactions:write'] } }));
+    const machine = createPaymentsClient({ baseUrl: t.baseUrl, apiKey: key.secret });
+    const created = unwrap(await machine.api.POST('/v1/transactions', { body: { type: 'credit', amount: 250, currency: 'EUR' } }));
+    assert.equal(unwrap(await machine.api.GET('/v1/transactions/{transaction_id}', { params: { path: { transaction_id: created.id } } })).id, created.id);
+    const refused = await machine.api.GET('/v1/account/balances');
+    assert.equal(refused.response.status, 403);
+    assert.equal(machine.tokens, null);
+  });
+
   it('walks every page of a list, newest first, each item once', async () => {
     const { client } = await member(t.baseUrl);
     const created: string[] = [];

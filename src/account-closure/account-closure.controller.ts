@@ -6,8 +6,10 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { AccountClosureService } from './account-closure.service';
+import { SessionOnly } from '../auth/decorators/scope.decorator';
 
 @ApiTags('accounts')
+@SessionOnly()
 @Controller('v1')
 export class AccountClosureController {
   constructor(private readonly closure: AccountClosureService) {}

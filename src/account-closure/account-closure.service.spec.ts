@@ -7,7 +7,7 @@ import { Account } from '../accounts/entities/account.entity';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/testing/fakes';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
@@ -19,9 +19,9 @@ import { AccountClosureService } from './account-closure.service';
 const ACCOUNT = newId('acc');
 const OWNER = newId('usr');
 const MEMBER = newId('usr');
-const owner: AuthenticatedUser = { userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT };
-const member: AuthenticatedUser = { userId: MEMBER, sessionId: 'ses_2', role: 'member', accountId: ACCOUNT };
-const admin: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null };
+const owner: AuthenticatedUser = { kind: 'user', userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT, apiKeyId: null, scopes: null };
+const member: AuthenticatedUser = { kind: 'user', userId: MEMBER, sessionId: 'ses_2', role: 'member', accountId: ACCOUNT, apiKeyId: null, scopes: null };
+const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, scopes: null };
 const opened = new Date('2026-11-01T09:00:00.000Z');
 const account: Account = {
   id: ACCOUNT, type: 'business', name: 'Acme', email: 'billing@acme.example', preferences: {}, status: 'open', overdraft: 'allowed', mode: 'test',
@@ -90,7 +90,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const service = new AccountClosureService(
     db.asDatabase(),
     // The real findManageable, on the faked repositories: it decides who may close an account.
-    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), new AppConfig({})),
+    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), silentAuditLog(), new AppConfig({})),
     accounts,
     users,
     sessions as unknown as SessionsRepository,
@@ -98,6 +98,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
     payments as unknown as PaymentsRepository,
     ledger as unknown as LedgerService,
     events.asEventLog(),
+    silentAuditLog(),
   );
   return { service, log, db, events };
 }

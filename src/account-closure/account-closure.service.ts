@@ -14,6 +14,7 @@ import { closureEvents } from './closure-events';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
+import { AuditLog } from '../common/audit/audit-log';
 
 /**
  * Closing an account spans every module: the account, its users' sessions,
@@ -33,6 +34,7 @@ export class AccountClosureService {
     private readonly payments: PaymentsRepository,
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
+    private readonly audit: AuditLog,
   ) {}
 
   async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
@@ -54,6 +56,7 @@ export class AccountClosureService {
       const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
       const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
       await this.events.record(manager, closureEvents(closed, transactions, released, payments, balances, now));
+      await this.audit.record(manager, { action: 'account.closed', accountId: account.id, target: { type: 'account', id: account.id } });
       return {
         account_id: account.id,
         status: 'closed',

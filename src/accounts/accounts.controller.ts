@@ -11,6 +11,7 @@ import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query
 import { AccountPageDto, AccountResponseDto } from './dto/account.response.dto';
 import { CREATE_ACCOUNT_EXAMPLES, CreateAccountRequestDto } from './dto/create-account.request.dto';
 import { UPDATE_ACCOUNT_EXAMPLES, UpdateAccountRequestDto } from './dto/update-account.request.dto';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 /** The seed spec places account routes under three prefixes; they are one module here. */
 @ApiTags('accounts')
@@ -18,6 +19,7 @@ import { UPDATE_ACCOUNT_EXAMPLES, UpdateAccountRequestDto } from './dto/update-a
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
+  @RequiresScope('accounts:write')
   @Post('accounts')
   @Idempotent()
   @ApiOperation({
@@ -34,6 +36,7 @@ export class AccountsController {
     return this.accounts.create(caller, body, commit);
   }
 
+  @RequiresScope('accounts:read')
   @Get('account')
   @ApiOperation({ operationId: 'getOwnAccount', summary: "The caller's account", description: 'The account of the user the access token belongs to.' })
   @ApiOkResponse({ type: AccountResponseDto })
@@ -42,6 +45,7 @@ export class AccountsController {
     return this.accounts.getOwn(caller);
   }
 
+  @RequiresScope('accounts:write')
   @Patch('accounts')
   @ApiOperation({
     operationId: 'updateAccount',
@@ -61,6 +65,7 @@ export class AccountsController {
     return this.accounts.update(caller, target, body);
   }
 
+  @RequiresScope('accounts:read')
   @Get('auth/accounts')
   @Roles('admin')
   @ApiOperation({ operationId: 'listAccounts', summary: 'List all accounts (admins)', description: 'Newest first; filter by type and status.' })

@@ -21,6 +21,7 @@ import { CreateAccountRequestDto } from './dto/create-account.request.dto';
 import { UpdateAccountRequestDto } from './dto/update-account.request.dto';
 import { Account } from './entities/account.entity';
 import { mergePreferences } from './preferences';
+import { AuditLog } from '../common/audit/audit-log';
 
 @Injectable()
 export class AccountsService {
@@ -29,6 +30,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly users: UsersRepository,
     private readonly events: EventLog,
+    private readonly audit: AuditLog,
     private readonly config: AppConfig,
   ) {}
 
@@ -74,6 +76,7 @@ export class AccountsService {
         { type: 'account.created', accountId: account.id, object: response },
         ...(owner === null ? [] : [{ type: 'user.updated' as const, accountId: account.id, object: toUserResponse(owner) }]),
       ]);
+      await this.audit.record(manager, { action: 'account.created', accountId: account.id, target: { type: 'account', id: account.id } });
       return response;
     }, commit);
   }
@@ -109,6 +112,7 @@ export class AccountsService {
       if (!(await this.accounts.updateOpen(manager, account.id, changes))) throw AccountErrors.closed();
       const response = toAccountResponse({ ...account, ...changes });
       await this.events.record(manager, [{ type: 'account.updated', accountId: account.id, object: response }]);
+      await this.audit.record(manager, { action: 'account.updated', accountId: account.id, target: { type: 'account', id: account.id } });
       return response;
     });
   }

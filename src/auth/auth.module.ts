@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyCallers } from './api-key-callers';
 import { AuthToken } from './entities/auth-token.entity';
 import { Session } from './entities/session.entity';
 import { AccessTokenGuard, AuthenticateGuard } from './guards/access-token.guard';
 import { RolesGuard } from './guards/roles.guard';
+import { ScopeGuard } from './guards/scope.guard';
 import { PasswordHasher } from './password-hasher';
 import { SessionsController } from './sessions.controller';
 import { SessionsRepository } from './sessions.repository';
@@ -15,7 +17,7 @@ import { TokenSigner } from './token-signer';
 @Module({
   imports: [TypeOrmModule.forFeature([Session, AuthToken]), PassportModule],
   controllers: [SessionsController],
-  providers: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, RolesGuard],
-  exports: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, RolesGuard],
+  providers: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, RolesGuard, ApiKeyCallers],
+  exports: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, RolesGuard, ApiKeyCallers],
 })
 export class AuthModule {}

@@ -1,6 +1,7 @@
 import { OpenAPIObject } from '@nestjs/swagger';
 import { operations, takeExtension } from '../common/swagger/openapi';
 import { OPENAPI_PUBLIC_EXTENSION, PublicOperationMode } from './decorators/public.decorator';
+import { OPENAPI_SCOPE_EXTENSION, RouteScope } from './decorators/scope.decorator';
 
 /** The security scheme of access tokens, required by every operation that is not @Public(). */
 export const ACCESS_TOKEN_SCHEME = 'bearer';
@@ -29,6 +30,42 @@ export function documentPublicOperations(document: OpenAPIObject): void {
       scheme: 'bearer',
       bearerFormat: 'JWT',
       description: 'A refresh token from login or refresh, for `POST /v1/auth/refresh` only.',
+    },
+  };
+}
+
+/** The security scheme of API keys (contract section 14): `Authorization: Bearer sk_...`. */
+export const API_KEY_SCHEME = 'apiKey';
+
+/**
+ * Every operation that declares a scope (@RequiresScope) accepts an access
+ * token or an API key holding that scope: both schemes, and the scope named in
+ * the description and in `x-required-scope` (http schemes carry no scopes in
+ * OpenAPI 3.0). @SessionOnly operations keep the access token alone.
+ */
+export function documentApiKeyOperations(document: OpenAPIObject): void {
+  for (const operation of operations(document)) {
+    const scope = operation[OPENAPI_SCOPE_EXTENSION] as RouteScope | undefined;
+    if (scope === undefined) continue;
+    if (scope === 'session') {
+      takeExtension(operation, OPENAPI_SCOPE_EXTENSION);
+      operation.security = [{ [ACCESS_TOKEN_SCHEME]: [] }];
+      operation.description = `${String(operation.description ?? '')}\n\nAccess token only: API keys get \`403\`.`.trim();
+      continue;
+    }
+    // Signup also takes no token at all: that alternative stays first.
+    const current = operation.security as Record<string, string[]>[] | undefined;
+    operation.security = [...(current ?? [{ [ACCESS_TOKEN_SCHEME]: [] }]), { [API_KEY_SCHEME]: [] }];
+    operation.description = `${String(operation.description ?? '')}\n\nAPI keys need the scope \`${scope}\`.`.trim();
+  }
+  document.components = { ...document.components };
+  document.components.securitySchemes = {
+    ...document.components.securitySchemes,
+    [API_KEY_SCHEME]: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'sk_test_... / sk_live_... / sk_platform_...',
+      description: 'An API key\'s secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).',
     },
   };
 }

@@ -7,9 +7,11 @@ import { CurrentUser } from './decorators/current-user.decorator';
 import { INVALIDATE_SESSION_EXAMPLES, InvalidateSessionRequestDto } from './dto/invalidate-session.request.dto';
 import { SessionInvalidationResponseDto, SessionPageDto } from './dto/session.response.dto';
 import { SessionsService } from './sessions.service';
+import { SessionOnly } from './decorators/scope.decorator';
 
 /** The caller's sessions: list them, end one. */
 @ApiTags('auth')
+@SessionOnly()
 @Controller('v1/auth')
 export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}

@@ -13,6 +13,7 @@ import { TokenClaims, TokenSigner } from './token-signer';
 import { InvalidateSessionRequestDto } from './dto/invalidate-session.request.dto';
 import { SessionInvalidationResponseDto, SessionResponseDto, toSessionResponse } from './dto/session.response.dto';
 import { DeviceInfo, SessionsRepository } from './sessions.repository';
+import { AuditLog } from '../common/audit/audit-log';
 
 export interface IssuedToken {
   token: string;
@@ -27,6 +28,7 @@ export class SessionsService {
     private readonly sessions: SessionsRepository,
     private readonly signer: TokenSigner,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   async createSession(manager: EntityManager, userId: string, device: DeviceInfo, now: Date): Promise<Session> {
@@ -72,6 +74,9 @@ export class SessionsService {
       // Only a session still active is counted: the loser of a race sees 0.
       const revoked = await this.sessions.revokeAll(manager, { sessionId }, request.reason ?? null, now);
       if (revoked.sessions === 0) throw AuthErrors.sessionAlreadyInvalidated();
+      // Ending your own session is a logout; ending another's (an admin) revokes it.
+      const action = session.userId === caller.userId ? 'auth.logout' : 'session.revoked';
+      await this.audit.record(manager, { action, accountId: caller.accountId, target: { type: 'session', id: sessionId }, reason: request.reason ?? null });
       return { success: true, invalidated_session_id: sessionId, revoked_tokens: revoked.tokens, revoked_at: now.toISOString() };
     });
   }

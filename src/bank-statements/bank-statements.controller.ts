@@ -7,6 +7,7 @@ import { BankStatementErrors, BankStatementsService } from './bank-statements.se
 import { CAMT053_EXAMPLE, CSV_EXAMPLE } from './dto/statement-examples';
 import { ReconciliationReportDto } from './dto/reconciliation-report.response.dto';
 import { StatementBody } from './statement-body';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 /** The route whose body is a statement (XML or CSV), not JSON: the pipeline's parser reads those here only. */
 export const BANK_STATEMENTS_ROUTE = '/v1/bank_statements';
@@ -16,6 +17,7 @@ export const BANK_STATEMENTS_ROUTE = '/v1/bank_statements';
 export class BankStatementsController {
   constructor(private readonly statements: BankStatementsService) {}
 
+  @RequiresScope('payments:write')
   @Post()
   @HttpCode(200)
   @ApiOperation({

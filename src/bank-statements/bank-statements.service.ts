@@ -13,6 +13,7 @@ import { BankStatement, StatementFormatName } from './entities/bank-statement.en
 import { BankStatementLine, LineOutcome } from './entities/bank-statement-line.entity';
 import { parseStatementOffThread } from './parse-statement-off-thread';
 import { StatementFormatError, StatementLine } from './statement-line';
+import { AuditLog } from '../common/audit/audit-log';
 
 /** The longest remittance text kept with a line (camt.053's unstructured remittance is at most 140 characters). */
 const MAX_REFERENCE_LENGTH = 140;
@@ -32,6 +33,7 @@ export class BankStatementsService {
     private readonly db: Database,
     private readonly statements: BankStatementsRepository,
     private readonly settlement: PaymentSettlement,
+    private readonly audit: AuditLog,
   ) {}
 
   async import(caller: AuthenticatedUser, body: string, format: StatementFormatName): Promise<ReconciliationReportDto> {
@@ -46,7 +48,10 @@ export class BankStatementsService {
       if (outcome.outcome === 'matched') report.matched.push({ entry_id: line.entryId, payment_id: outcome.paymentId! });
       else report.unmatched.push({ entry_id: line.entryId, reason: outcome.outcome });
     }
-    await this.db.transaction((manager) => this.statements.recordCounts(manager, statement.id, report.matched.length, report.unmatched.length));
+    await this.db.transaction(async (manager) => {
+      await this.statements.recordCounts(manager, statement.id, report.matched.length, report.unmatched.length);
+      await this.audit.record(manager, { action: 'bank_statement.imported', accountId: null, target: { type: 'bank_statement', id: statement.id }, reason: `${report.matched.length} matched, ${report.unmatched.length} unmatched` });
+    });
     return report;
   }
 

@@ -136,6 +136,10 @@ export class AppConfig {
   readonly webhookAllowPrivate: boolean;
   /** The AES-256 key that seals webhook secrets at rest. */
   readonly webhookSecretKey: Buffer;
+  /** Keys API key secrets are hashed with (HMAC-SHA256): derived from the root secret, never stored. */
+  readonly apiKeyHashKey: Buffer;
+  /** How long audit entries are kept (AUDIT_RETENTION). */
+  readonly auditRetentionSeconds: number;
   /** The waits between failed delivery attempts; after the last one, it repeats. */
   readonly webhookRetryWaitsSeconds: number[];
   /** How long a delivery is retried, and an endpoint that fails everything stays enabled. */
@@ -229,6 +233,8 @@ export class AppConfig {
     this.webhookAllowHttp = reader.flag('WEBHOOK_ALLOW_HTTP');
     this.webhookAllowPrivate = reader.flag('WEBHOOK_ALLOW_PRIVATE');
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
+    this.apiKeyHashKey = this.keys.apiKeys.export();
+    this.auditRetentionSeconds = reader.duration('AUDIT_RETENTION', '400d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', listeningUrl(this.host, this.port)), problems);

@@ -7,6 +7,7 @@ import { EVENT_OBJECTS, EventPageDto, EventResponseDto } from './dto/event.respo
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EVENT_EXAMPLES } from './dto/event-examples';
 import { EventsService } from './events.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 @ApiTags('events')
 @ApiExtraModels(...EVENT_OBJECTS.map(({ schema }) => schema))
@@ -14,6 +15,7 @@ import { EventsService } from './events.service';
 export class EventsController {
   constructor(private readonly events: EventsService) {}
 
+  @RequiresScope('events:read')
   @Get()
   @ApiOperation({
     operationId: 'listEvents',
@@ -29,6 +31,7 @@ export class EventsController {
     return this.events.list(caller, query);
   }
 
+  @RequiresScope('events:read')
   @Get(':event_id')
   @ApiOperation({ operationId: 'getEvent', summary: 'Retrieve an event', description: "One of your account's events (any, for admins)." })
   @ApiParam({ name: 'event_id', description: 'An event id (`evt_...`).' })

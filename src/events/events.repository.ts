@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
+import { currentRequestContext } from '../common/access/request-context';
 import { EventLog, EventType, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
@@ -22,7 +23,7 @@ const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, 
   VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST($1 AS VARCHAR(40))), $3) = 1)
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
   RETURNING last_sequence, livemode`;
-const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'data']);
+const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'actor', 'data']);
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
 
@@ -61,6 +62,8 @@ export class EventsRepository extends EventLog {
       byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
     }
     const recorded: RecordedEvent[] = [];
+    // Who: the request's caller, read from its context (jobs: the system), so no call site passes it.
+    const actor = JSON.stringify(currentRequestContext().actor);
     for (const stream of [...byStream.keys()].sort()) {
       const streamEvents = byStream.get(stream) ?? [];
       const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0]);
@@ -70,7 +73,7 @@ export class EventsRepository extends EventLog {
         // Made under the stream's lock, so a stream's ids follow its sequence.
         const id = newId('evt');
         recorded.push({ id, type: event.type, accountId: event.accountId, sequence: first + index });
-        return [id, stream, first + index, event.type, row.livemode ? 1 : 0, creationTimeOf(id).getTime(), JSON.stringify({ object: event.object })];
+        return [id, stream, first + index, event.type, row.livemode ? 1 : 0, creationTimeOf(id).getTime(), actor, JSON.stringify({ object: event.object })];
       });
       await INSERT_EVENTS.run(manager, rows);
     }

@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
 import { EventsRepository } from '../events/events.repository';
+import { AuditRepository } from '../audit/audit.repository';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 
@@ -25,6 +26,7 @@ export interface HousekeepingSources {
   idempotencyKeys: IdempotencyKeysRepository;
   deliveries: WebhookDeliveriesRepository;
   events: EventsRepository;
+  audit: AuditRepository;
 }
 
 const ago = (now: Date, ms: number): Date => new Date(now.getTime() - ms);
@@ -34,7 +36,7 @@ const ago = (now: Date, ms: number): Date => new Date(now.getTime() - ms);
  * (tokens before the sessions they belong to). Each owning module's
  * repository holds the delete; this list only says when.
  */
-export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events }: HousekeepingSources): readonly HousekeepingJob[] {
+export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events, audit }: HousekeepingSources): readonly HousekeepingJob[] {
   return [
     {
       // Access and refresh tokens (rotated and revoked ones too) once expired: an expired token is refused
@@ -75,6 +77,13 @@ export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries
       rows: 'events past EVENT_RETENTION',
       batchSize: 1000,
       purgeBatch: (manager, now, limit) => events.purgeCreatedBefore(manager, ago(now, config.eventRetentionSeconds * 1000), limit),
+    },
+    {
+      // Audit entries AUDIT_RETENTION (default 400 days) after they were written: the one delete the table allows.
+      name: 'audit_log',
+      rows: 'audit entries past AUDIT_RETENTION',
+      batchSize: 1000,
+      purgeBatch: (manager, now, limit) => audit.purgeCreatedBefore(manager, ago(now, config.auditRetentionSeconds * 1000), limit),
     },
   ];
 }

@@ -6,6 +6,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventsRepository } from '../events/events.repository';
+import { AuditRepository } from '../audit/audit.repository';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
 import { Metrics } from '../metrics/metrics';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
@@ -50,8 +51,9 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeAppl
     idempotencyKeys: IdempotencyKeysRepository,
     deliveries: WebhookDeliveriesRepository,
     events: EventsRepository,
+    audit: AuditRepository,
   ) {
-    this.jobs = housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events });
+    this.jobs = housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events, audit });
     this.intervalMs = config.housekeepingIntervalSeconds * 1000;
     this.runs = new Counter({ name: 'housekeeping_runs_total', help: 'Housekeeping job runs in this instance (one per interval across the cluster).', labelNames: ['job'], registers: [metrics.registry] });
     this.deleted = new Counter({ name: 'housekeeping_deleted_rows_total', help: 'Rows deleted by housekeeping jobs in this instance.', labelNames: ['job'], registers: [metrics.registry] });

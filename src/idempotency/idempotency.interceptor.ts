@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor 
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { callerIdentity } from '../common/access/caller';
 import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile } from './idempotency.service';
@@ -70,7 +71,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
 function describe(request: FastifyRequest, key: string): IdempotentRequest {
   return {
-    scope: request.user ? `user:${request.user.userId}` : `ip:${request.ip}`,
+    scope: request.user ? callerIdentity(request.user) : `ip:${request.ip}`,
     method: request.method,
     // The route as registered, not as spelled: /v1/%74ransactions must not be another scope.
     path: `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params ?? {})}`,

@@ -6,12 +6,14 @@ import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { BalancesService } from './balances.service';
 import { BalancesQueryDto } from './dto/balances.query.dto';
 import { BalancesResponseDto } from './dto/balances.response.dto';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 @ApiTags('ledger')
 @Controller('v1/account/balances')
 export class BalancesController {
   constructor(private readonly balances: BalancesService) {}
 
+  @RequiresScope('balances:read')
   @Get()
   @ApiOperation({
     operationId: 'getBalances',

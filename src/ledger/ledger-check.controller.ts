@@ -4,12 +4,14 @@ import { Roles } from '../auth/decorators/roles.decorator';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { LedgerCheckReportDto } from './dto/ledger-check.response.dto';
 import { LedgerCheckService } from './ledger-check.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 @ApiTags('ledger')
 @Controller('v1/ledger/check')
 export class LedgerCheckController {
   constructor(private readonly ledgerCheck: LedgerCheckService) {}
 
+  @RequiresScope('balances:read')
   @Get()
   @Roles('admin')
   @ApiOperation({

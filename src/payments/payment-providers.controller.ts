@@ -3,12 +3,14 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors } from '../common/swagger/api-errors.decorator';
 import { PaymentProviderListDto } from './dto/payment-provider.response.dto';
 import { PaymentsService } from './payments.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 @ApiTags('payments')
 @Controller('v1/payment_providers')
 export class PaymentProvidersController {
   constructor(private readonly payments: PaymentsService) {}
 
+  @RequiresScope('payments:read')
   @Get()
   @ApiOperation({
     operationId: 'listPaymentProviders',

@@ -10,6 +10,7 @@ import { CREATE_PAYMENT_EXAMPLES, CreatePaymentRequestDto } from './dto/create-p
 import { ListPaymentsQueryDto } from './dto/list-payments.query.dto';
 import { PaymentPageDto, PaymentResponseDto, PaymentStatusResponseDto } from './dto/payment.response.dto';
 import { PaymentsService } from './payments.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 const PAYMENT_ID = { name: 'payment_id', description: 'A payment request id (`pay_...`).' };
 
@@ -18,6 +19,7 @@ const PAYMENT_ID = { name: 'payment_id', description: 'A payment request id (`pa
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
+  @RequiresScope('payments:write')
   @Post()
   @Idempotent()
   @ApiOperation({
@@ -35,6 +37,7 @@ export class PaymentsController {
     return this.payments.create(caller, body, commit);
   }
 
+  @RequiresScope('payments:read')
   @Get()
   @ApiOperation({
     operationId: 'listPayments',
@@ -49,6 +52,7 @@ export class PaymentsController {
     return this.payments.list(caller, query);
   }
 
+  @RequiresScope('payments:read')
   @Get(':payment_id')
   @ApiOperation({ operationId: 'getPayment', summary: 'Retrieve a payment request', description: "One of your account's payment requests (any, for admins)." })
   @ApiParam(PAYMENT_ID)
@@ -58,6 +62,7 @@ export class PaymentsController {
     return this.payments.get(caller, paymentId);
   }
 
+  @RequiresScope('payments:read')
   @Get(':payment_id/status')
   @ApiOperation({
     operationId: 'getPaymentStatus',
@@ -71,6 +76,7 @@ export class PaymentsController {
     return this.payments.getStatus(caller, paymentId);
   }
 
+  @RequiresScope('payments:write')
   @Post(':payment_id/capture')
   @HttpCode(200)
   @ApiOperation({
@@ -90,6 +96,7 @@ export class PaymentsController {
     return this.payments.capture(caller, paymentId, body?.amount);
   }
 
+  @RequiresScope('payments:write')
   @Post(':payment_id/cancel')
   @HttpCode(200)
   @ApiOperation({

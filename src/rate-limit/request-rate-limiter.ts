@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { callerIdentity } from '../common/access/caller';
 import { AppConfig } from '../config/app-config';
 import { rateLimited } from './rate-limit.errors';
 import { RateLimitStore } from './rate-limit.store';
@@ -19,7 +20,7 @@ export class RequestRateLimiter {
 
   /** Counts the request against its authenticated user, else its client address; 429 rate_limited past the limit. */
   consumeFor(request: FastifyRequest): Promise<void> {
-    return this.consume(request.user ? `user:${request.user.userId}` : `ip:${request.ip}`);
+    return this.consume(request.user ? callerIdentity(request.user) : `ip:${request.ip}`);
   }
 
   private async consume(caller: string): Promise<void> {

@@ -7,12 +7,13 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { IssuedToken, SessionsService } from '../auth/sessions.service';
 import { TokenSigner } from '../auth/token-signer';
-import { CallLog, FakeDatabase } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, silentAuditLog } from '../common/testing/fakes';
 import { AppConfig } from '../config/app-config';
 import { LoginThrottle } from '../rate-limit/login-throttle';
 import { UsersRepository } from '../users/users.repository';
 import { CallersRepository } from './callers.repository';
 import { SignInService } from './sign-in.service';
+
 
 const config = new AppConfig({ JWT_SECRET: 'x'.repeat(40), REFRESH_REUSE_INTERVAL: '10s' });
 const signer = new TokenSigner(config);
@@ -87,6 +88,7 @@ function setup(options: Setup = {}) {
     hasher as unknown as PasswordHasher,
     throttle as unknown as LoginThrottle,
     config,
+    silentAuditLog(),
   );
   return { service, log, db };
 }

@@ -19,6 +19,9 @@ import { DeviceInfo, SessionsRepository } from '../auth/sessions.repository';
 import { IssuedToken, sessionLapsed, SessionsService } from '../auth/sessions.service';
 import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
+import { currentRequestContext } from '../common/access/request-context';
+import { AuditLog } from '../common/audit/audit-log';
+import { DomainError } from '../common/errors/domain-error';
 import { CallersRepository } from './callers.repository';
 
 /** A refresh either issues tokens or proves that a rotated token was replayed (after the session is ended). */
@@ -37,9 +40,21 @@ export class SignInService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
+  /**
+   * Every refused login is audited with its reason, on the platform's chain and
+   * without the user: an unknown email and a wrong password leave the same entry.
+   */
   async login(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
+    return this.attemptLogin(request, clientIp).catch(async (error: unknown) => {
+      if (error instanceof DomainError) await this.audit.recordFailure({ action: 'auth.login', accountId: null, target: null, reason: error.code });
+      throw error;
+    });
+  }
+
+  private async attemptLogin(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
     const email = normalizeEmail(request.email);
     await this.throttle.admitLogin(clientIp, email);
     const user = await this.db.run((manager) => this.users.findWithPasswordHashByEmail(manager, email));
@@ -56,6 +71,8 @@ export class SignInService {
       const session = await this.sessions.createSession(manager, user.id, device, now);
       const access = await this.sessions.issueAccessToken(manager, session, now);
       const refresh = await this.sessions.issueRefreshToken(manager, session, null, now);
+      const actor = { type: 'user' as const, id: user.id, session_id: session.id, request_id: currentRequestContext().requestId };
+      await this.audit.record(manager, { action: 'auth.login', accountId: user.accountId, target: { type: 'session', id: session.id }, actor });
       return { ...tokenPair(session.id, access, refresh), user: toUserResponse(user) };
     });
   }
@@ -134,6 +151,9 @@ export class SignInService {
       return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
     }
     await this.sessionRows.revokeAll(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
+    const accountId = (await this.callers.findBySession(manager, session.id))?.accountId ?? null;
+    const actor = { type: 'user' as const, id: session.userId, session_id: session.id, request_id: currentRequestContext().requestId };
+    await this.audit.record(manager, { action: 'auth.refresh_reuse_detected', outcome: 'failure', reason: 'refresh_token_reuse', accountId, target: { type: 'session', id: session.id }, actor });
     return { kind: 'reuse_detected' };
   }
 

@@ -12,6 +12,7 @@ import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.re
 import { IMMUTABLE_TRANSACTION_FIELDS, UPDATE_TRANSACTION_EXAMPLES, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { REVERSE_TRANSACTION_EXAMPLES, ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionsService } from './transactions.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id (`txn_...`).' };
 
@@ -20,6 +21,7 @@ const TRANSACTION_ID = { name: 'transaction_id', description: 'A transaction id 
 export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
+  @RequiresScope('transactions:write')
   @Post()
   @Idempotent()
   @ApiOperation({
@@ -48,6 +50,7 @@ export class TransactionsController {
     return this.transactions.create(caller, body, commit);
   }
 
+  @RequiresScope('transactions:read')
   @Get()
   @ApiOperation({
     operationId: 'listTransactions',
@@ -73,6 +76,7 @@ export class TransactionsController {
     return this.transactions.list(caller, query);
   }
 
+  @RequiresScope('transactions:read')
   @Get(':transaction_id')
   @ApiOperation({
     operationId: 'getTransaction',
@@ -86,6 +90,7 @@ export class TransactionsController {
     return this.transactions.get(caller, transactionId);
   }
 
+  @RequiresScope('transactions:write')
   @Patch(':transaction_id')
   @ApiOperation({
     operationId: 'updateTransaction',
@@ -106,6 +111,7 @@ export class TransactionsController {
     return this.transactions.update(caller, transactionId, body);
   }
 
+  @RequiresScope('transactions:write')
   @Delete(':transaction_id')
   @ApiOperation({
     operationId: 'cancelTransaction',
@@ -122,6 +128,7 @@ export class TransactionsController {
     return this.transactions.cancel(caller, transactionId);
   }
 
+  @RequiresScope('transactions:write')
   @Post(':transaction_id/post')
   @HttpCode(200)
   @Roles('admin')

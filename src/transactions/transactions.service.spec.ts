@@ -5,7 +5,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountScope } from '../common/access/account-access';
 import { AuthenticatedUser } from '../common/access/caller';
 import { newId } from '../common/ids/ids';
-import { CallLog, FakeDatabase, FakeEventLog } from '../common/testing/fakes';
+import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/testing/fakes';
 import { CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
 import { toTransactionResponse } from './dto/transaction.response.dto';
 import { Transaction, TransactionStatus } from './entities/transaction.entity';
@@ -16,9 +16,9 @@ import { LedgerService } from '../ledger/ledger.service';
 
 const ACCOUNT = newId('acc');
 const OTHER_ACCOUNT = newId('acc');
-const member: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_1', role: 'member', accountId: ACCOUNT };
-const outsider: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_2', role: 'member', accountId: OTHER_ACCOUNT };
-const admin: AuthenticatedUser = { userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null };
+const member: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_1', role: 'member', accountId: ACCOUNT, apiKeyId: null, scopes: null };
+const outsider: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_2', role: 'member', accountId: OTHER_ACCOUNT, apiKeyId: null, scopes: null };
+const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, scopes: null };
 const created = new Date('2026-11-20T10:00:00.000Z');
 
 const pending: Transaction = {
@@ -74,6 +74,7 @@ function setup(options: Setup = {}) {
     accounts as unknown as AccountsRepository,
     ledger as unknown as LedgerService,
     events.asEventLog(),
+    silentAuditLog(),
   );
   return { service, log, db, events, reread: () => reread };
 }

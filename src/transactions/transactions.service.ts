@@ -24,6 +24,7 @@ import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable
 import { ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
+import { AuditLog } from '../common/audit/audit-log';
 
 const POST: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
 const CANCEL: Transition = { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' };
@@ -36,6 +37,7 @@ export class TransactionsService {
     private readonly accounts: AccountsRepository,
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
@@ -196,6 +198,7 @@ export class TransactionsService {
       // Read again: an amendment may have committed between the first read and the update.
       const moved = (await this.transactions.findById(manager, found.id)) ?? found;
       await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);
+      if (transition.to === 'posted') await this.audit.record(manager, { action: 'transaction.posted', accountId: moved.accountId, target: { type: 'transaction', id: moved.id } });
       return toTransactionResponse(moved, caller.accountId);
     });
   }

@@ -12,6 +12,7 @@ import { ListUsersQueryDto } from './dto/list-users.query.dto';
 import { UPDATE_USER_EXAMPLES, UpdateUserRequestDto } from './dto/update-user.request.dto';
 import { UserPageDto, UserResponseDto } from './dto/user.response.dto';
 import { UsersService } from './users.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 const USER_ID = { name: 'user_id', description: 'A user id (`usr_...`).' };
 
@@ -20,6 +21,7 @@ const USER_ID = { name: 'user_id', description: 'A user id (`usr_...`).' };
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
+  @RequiresScope('users:write')
   @Post()
   @Idempotent()
   @Public({ optionalAuthentication: true })
@@ -42,6 +44,7 @@ export class UsersController {
     return this.users.create(caller, body, clientIp, commit);
   }
 
+  @RequiresScope('users:read')
   @Get()
   @ApiOperation({
     operationId: 'listUsers',
@@ -54,6 +57,7 @@ export class UsersController {
     return this.users.list(caller, query);
   }
 
+  @RequiresScope('users:read')
   @Get(':user_id')
   @ApiOperation({ operationId: 'getUser', summary: 'Retrieve a user', description: 'Yourself, a user of your account, or any user for admins.' })
   @ApiParam(USER_ID)
@@ -63,6 +67,7 @@ export class UsersController {
     return this.users.get(caller, userId);
   }
 
+  @RequiresScope('users:write')
   @Patch(':user_id')
   @ApiOperation({
     operationId: 'updateUser',
@@ -82,6 +87,7 @@ export class UsersController {
     return this.users.update(caller, userId, body, clientIp);
   }
 
+  @RequiresScope('users:write')
   @Delete(':user_id')
   @ApiOperation({
     operationId: 'deleteUser',

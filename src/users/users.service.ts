@@ -21,6 +21,7 @@ import { AccountMembership } from './account-membership';
 import { UsersRepository } from './users.repository';
 import { passwordProblem } from './password-policy';
 import { UserErrors } from './users.errors';
+import { AuditAction, AuditLog } from '../common/audit/audit-log';
 
 @Injectable()
 export class UsersService {
@@ -34,6 +35,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly events: EventLog,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
@@ -75,6 +77,10 @@ export class UsersService {
     if (request.current_password !== undefined && request.password === undefined && request.email === undefined) {
       throw validationError('current_password', 'is only accepted together with password or email');
     }
+    // A key acts with its owner's (or the platform's) rights, but never on roles or a person's credentials.
+    if (caller.apiKeyId !== null && (request.role !== undefined || request.password !== undefined || request.email !== undefined)) {
+      throw AuthErrors.insufficientPermissions("API keys cannot change a user's role, email or password.");
+    }
     const self = caller.userId === userId;
     if (request.role !== undefined && !isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may change a role.');
     const target = await this.db.run((manager) => this.findVisible(manager, caller, userId, true));
@@ -101,13 +107,19 @@ export class UsersService {
       if (!written) throw verifiedHash === undefined ? UserErrors.notFound() : AuthErrors.invalidCredentials();
       if (passwordHash !== undefined || sensitive) {
         // Your own change keeps the session that made it; an admin reset ends every session of the user.
-        const scope = self ? { userId, exceptSessionId: caller.sessionId } : { userId };
+        const scope = self ? { userId, exceptSessionId: caller.sessionId ?? undefined } : { userId };
         await this.sessions.revokeAll(manager, scope, passwordHash !== undefined ? 'password_changed' : 'email_changed', changes.updatedAt!);
       }
       // Read back: fields this request did not change may have changed since `target` was read.
       const saved = await this.users.findById(manager, userId);
       if (!saved) throw UserErrors.notFound();
-      return this.recorded(manager, 'user.updated', toUserResponse(saved));
+      const response = await this.recorded(manager, 'user.updated', toUserResponse(saved));
+      const audited: AuditAction[] = [];
+      if (passwordHash !== undefined) audited.push('user.password_changed');
+      if (request.email !== undefined && email !== target.email) audited.push('user.email_changed');
+      if (request.role !== undefined && request.role !== target.role) audited.push('user.role_changed');
+      for (const action of audited) await this.audit.record(manager, { action, accountId: saved.accountId, target: { type: 'user', id: userId }, reason: action === 'user.role_changed' ? `${target.role} -> ${saved.role}` : null });
+      return response;
     });
   }
 
@@ -178,6 +190,7 @@ export class UsersService {
   /** Records the user's event, in its account's stream (the platform's without one), and hands the user on. */
   private async recorded(manager: EntityManager, type: 'user.created' | 'user.updated' | 'user.deleted', user: UserResponseDto): Promise<UserResponseDto> {
     await this.events.record(manager, [{ type, accountId: user.account_id, object: user }]);
+    if (type !== 'user.updated') await this.audit.record(manager, { action: type, accountId: user.account_id, target: { type: 'user', id: user.id } });
     return user;
   }
 

@@ -61,7 +61,7 @@ const CLAIM = claimStatement(false);
  */
 const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.attempts, claimed.created_at,
   event.stream AS event_stream, event.sequence AS event_sequence, event.type AS event_type, event.created_at AS event_created_at,
-  event.data AS event_data, event.livemode AS event_livemode, endpoint.url AS endpoint_url, endpoint.sealed_secret, endpoint.sealed_previous_secret, endpoint.previous_secret_expires_at`;
+  event.data AS event_data, event.livemode AS event_livemode, event.actor AS event_actor, endpoint.url AS endpoint_url, endpoint.sealed_secret, endpoint.sealed_previous_secret, endpoint.previous_secret_expires_at`;
 const CLAIMED_JOINS = `LEFT JOIN events event ON event.id = claimed.event_id LEFT JOIN webhook_endpoints endpoint ON endpoint.id = claimed.endpoint_id`;
 
 /** PostgreSQL: the claim and what it sends in one statement. */
@@ -136,6 +136,7 @@ interface ClaimedRow {
   event_data: string | null;
   /** BOOLEAN on PostgreSQL, 0 or 1 on SQLite. */
   event_livemode: boolean | number | null;
+  event_actor: string | null;
   endpoint_url: string | null;
   sealed_secret: string | null;
   sealed_previous_secret: string | null;
@@ -252,7 +253,7 @@ function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
   const event: EventRecord | null =
     row.event_stream === null
       ? null
-      : { id: row.event_id, stream: row.event_stream, sequence: Number(row.event_sequence), type: row.event_type!, livemode: Boolean(row.event_livemode), createdAt: new Date(Number(row.event_created_at)), data: row.event_data! };
+      : { id: row.event_id, stream: row.event_stream, sequence: Number(row.event_sequence), type: row.event_type!, livemode: Boolean(row.event_livemode), actor: row.event_actor, createdAt: new Date(Number(row.event_created_at)), data: row.event_data! };
   const endpoint: DeliveryTarget | null =
     row.endpoint_url === null
       ? null

@@ -15,6 +15,7 @@ import {
   WebhookEndpointWithSecretDto,
 } from './dto/webhook-endpoint.response.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 
 const ENDPOINT_ID = { name: 'endpoint_id', description: 'A webhook endpoint id (`whe_...`).' };
 
@@ -23,6 +24,7 @@ const ENDPOINT_ID = { name: 'endpoint_id', description: 'A webhook endpoint id (
 export class WebhookEndpointsController {
   constructor(private readonly webhooks: WebhookEndpointsService) {}
 
+  @RequiresScope('webhooks:write')
   @Post()
   @RefusesIdempotencyKey()
   @ApiOperation({
@@ -42,6 +44,7 @@ export class WebhookEndpointsController {
     return this.webhooks.create(caller, body);
   }
 
+  @RequiresScope('webhooks:read')
   @Get()
   @ApiOperation({ operationId: 'listWebhookEndpoints', summary: 'List webhook endpoints', description: "Your account's (owners); every one (admins). Newest first." })
   @ApiOkResponse({ type: WebhookEndpointPageDto })
@@ -50,6 +53,7 @@ export class WebhookEndpointsController {
     return this.webhooks.list(caller, query);
   }
 
+  @RequiresScope('webhooks:read')
   @Get(':endpoint_id')
   @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'Retrieve a webhook endpoint', description: 'Never shows the secret.' })
   @ApiParam(ENDPOINT_ID)
@@ -59,6 +63,7 @@ export class WebhookEndpointsController {
     return this.webhooks.get(caller, endpointId);
   }
 
+  @RequiresScope('webhooks:write')
   @Patch(':endpoint_id')
   @ApiOperation({
     operationId: 'updateWebhookEndpoint',
@@ -74,6 +79,7 @@ export class WebhookEndpointsController {
     return this.webhooks.update(caller, endpointId, body);
   }
 
+  @RequiresScope('webhooks:write')
   @Delete(':endpoint_id')
   @ApiOperation({ operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint', description: 'Its pending deliveries are dropped with it.' })
   @ApiParam(ENDPOINT_ID)
@@ -83,6 +89,7 @@ export class WebhookEndpointsController {
     return this.webhooks.delete(caller, endpointId);
   }
 
+  @RequiresScope('webhooks:write')
   @Post(':endpoint_id/rotate_secret')
   @HttpCode(200)
   @RefusesIdempotencyKey()
@@ -100,6 +107,7 @@ export class WebhookEndpointsController {
     return this.webhooks.rotateSecret(caller, endpointId);
   }
 
+  @RequiresScope('webhooks:read')
   @Get(':endpoint_id/deliveries')
   @ApiOperation({ operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries", description: 'Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.' })
   @ApiParam(ENDPOINT_ID)
@@ -115,6 +123,7 @@ export class WebhookEndpointsController {
 export class RedeliveryController {
   constructor(private readonly webhooks: WebhookEndpointsService) {}
 
+  @RequiresScope('webhooks:write')
   @Post(':event_id/redeliver')
   @HttpCode(202)
   @ApiOperation({

@@ -31,6 +31,7 @@ import { resolveTarget } from './webhook-url';
 import { HostResolver } from './host-resolver';
 import { DeliverySignal } from './delivery-signal';
 import { WebhookErrors } from './webhooks.errors';
+import { AuditAction, AuditLog } from '../common/audit/audit-log';
 
 /** After a rotation the previous secret keeps signing this long, so receivers can switch without losing a delivery. */
 const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +52,7 @@ export class WebhookEndpointsService {
     private readonly config: AppConfig,
     private readonly signal: DeliverySignal,
     private readonly resolver: HostResolver,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
@@ -77,6 +79,7 @@ export class WebhookEndpointsService {
         updatedAt: now,
       };
       await this.endpoints.insert(manager, endpoint);
+      await this.audited(manager, 'webhook_endpoint.created', endpoint);
       return { ...toWebhookEndpointResponse(endpoint), secret };
     });
   }
@@ -105,6 +108,7 @@ export class WebhookEndpointsService {
       if (request.status !== undefined) Object.assign(changes, { status: request.status, failingSince: null });
       await this.endpoints.update(manager, endpoint.id, changes);
       if (request.status === 'enabled') this.signal.queued(manager);
+      await this.audited(manager, 'webhook_endpoint.updated', endpoint);
       return toWebhookEndpointResponse({ ...endpoint, ...changes });
     });
   }
@@ -113,6 +117,7 @@ export class WebhookEndpointsService {
     return this.db.transaction(async (manager) => {
       const endpoint = await this.findManaged(manager, caller, endpointId);
       if (!(await this.endpoints.delete(manager, endpoint.id))) throw WebhookErrors.notFound();
+      await this.audited(manager, 'webhook_endpoint.deleted', endpoint);
       return { id: endpoint.id, deleted: true };
     });
   }
@@ -130,8 +135,13 @@ export class WebhookEndpointsService {
         updatedAt: now,
       };
       await this.endpoints.update(manager, endpoint.id, changes);
+      await this.audited(manager, 'webhook_endpoint.secret_rotated', endpoint);
       return { ...toWebhookEndpointResponse({ ...endpoint, ...changes }), secret };
     });
+  }
+
+  private audited(manager: EntityManager, action: AuditAction, endpoint: WebhookEndpoint): Promise<void> {
+    return this.audit.record(manager, { action, accountId: endpoint.accountId, target: { type: 'webhook_endpoint', id: endpoint.id } });
   }
 
   deliveriesOf(caller: AuthenticatedUser, endpointId: string, query: PaginationQueryDto): Promise<Page<WebhookDeliveryResponseDto>> {

@@ -29,6 +29,11 @@ export interface PaymentsClientOptions {
   baseUrl: string;
   /** The tokens of a session to continue (from an earlier login); login and refresh keep them up to date. */
   tokens?: Tokens | null;
+  /**
+   * An API key's secret (`sk_test_...`, `sk_live_...`, `sk_platform_...`) for a machine client: sent on every
+   * operation instead of a session's tokens (no login, no refresh). Its scopes decide what it may call.
+   */
+  apiKey?: string;
   /** Called with the new tokens after each login and refresh, and with null when the session ended: persist them here. */
   onTokens?: (tokens: Tokens | null) => void;
   /** Retries of a request that is safe to repeat (a GET, or a creating POST with its Idempotency-Key). Default 2. */
@@ -233,7 +238,9 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
       const operation: OperationInfo | undefined = OPERATIONS[`${request.method} ${schemaPath}`];
       const headers = new Headers(request.headers);
       let accessToken: string | null = null;
-      if (!headers.has('authorization') && tokens !== null) {
+      if (!headers.has('authorization') && options.apiKey !== undefined) {
+        if (operation?.auth !== 'none') headers.set('authorization', `Bearer ${options.apiKey}`);
+      } else if (!headers.has('authorization') && tokens !== null) {
         if (operation?.auth === 'refresh') headers.set('authorization', `Bearer ${tokens.refresh_token}`);
         else if (operation?.auth !== 'none') {
           accessToken = tokens.access_token;

@@ -51,6 +51,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /v1/payments/{payment_id}/simulate': { operationId: 'simulatePayment', auth: 'access', idempotent: false },
   'GET /v1/events': { operationId: 'listEvents', auth: 'access', idempotent: false },
   'GET /v1/events/{event_id}': { operationId: 'getEvent', auth: 'access', idempotent: false },
+  'GET /v1/audit_log': { operationId: 'listAuditLog', auth: 'access', idempotent: false },
   'GET /v1/webhook_endpoints': { operationId: 'listWebhookEndpoints', auth: 'access', idempotent: false },
   'POST /v1/webhook_endpoints': { operationId: 'createWebhookEndpoint', auth: 'access', idempotent: true },
   'GET /v1/webhook_endpoints/{endpoint_id}': { operationId: 'getWebhookEndpoint', auth: 'access', idempotent: false },
@@ -62,5 +63,10 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /v1/bank_statements': { operationId: 'importBankStatement', auth: 'access', idempotent: false },
   'POST /v1/auth/login': { operationId: 'login', auth: 'none', idempotent: false },
   'POST /v1/auth/refresh': { operationId: 'refreshSession', auth: 'refresh', idempotent: false },
+  'GET /v1/api_keys': { operationId: 'listApiKeys', auth: 'access', idempotent: false },
+  'POST /v1/api_keys': { operationId: 'createApiKey', auth: 'access', idempotent: false },
+  'GET /v1/api_keys/{api_key_id}': { operationId: 'getApiKey', auth: 'access', idempotent: false },
+  'DELETE /v1/api_keys/{api_key_id}': { operationId: 'revokeApiKey', auth: 'access', idempotent: false },
+  'POST /v1/api_keys/{api_key_id}/roll': { operationId: 'rollApiKey', auth: 'access', idempotent: false },
   'DELETE /v1/auth/close': { operationId: 'closeAccount', auth: 'access', idempotent: false },
 };

@@ -47,7 +47,7 @@ export class SessionInvalidationResponseDto {
   revoked_at: string;
 }
 
-export function toSessionResponse(session: Session, currentSessionId: string): SessionResponseDto {
+export function toSessionResponse(session: Session, currentSessionId: string | null): SessionResponseDto {
   return {
     id: session.id,
     status: session.status,

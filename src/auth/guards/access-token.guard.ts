@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { AuthenticatedUser } from '../../common/access/caller';
+import { ApiKeyCallers, apiKeySecretOf } from '../api-key-callers';
 import { AuthErrors } from '../auth.errors';
 import { PUBLIC_ROUTE, PublicRouteOptions } from '../decorators/public.decorator';
 
@@ -38,20 +39,37 @@ function skipsAuthentication(reflector: Reflector, context: ExecutionContext): b
 }
 
 /**
- * First guard: resolves the bearer token to the caller (request.user), or
- * records why it was refused (request.authRefusal). It refuses nothing itself,
+ * First guard: resolves the bearer token (an access token, or an API key's
+ * `sk_...` secret) to the caller (request.user), or records why it was
+ * refused (request.authRefusal). It refuses nothing itself,
  * so that the rate limit can count a refused token against the client address
  * before AccessTokenGuard answers 401.
  */
 @Injectable()
 export class AuthenticateGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apiKeys: ApiKeyCallers,
+  ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (skipsAuthentication(this.reflector, context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const secret = apiKeySecretOf(request.headers.authorization);
+    if (secret !== null) {
+      // One indexed lookup instead of the signature check and the session lookup.
+      await this.apiKeys.callerOf(secret).then(
+        (caller) => {
+          request.user = caller;
+        },
+        (refusal: unknown) => {
+          request.authRefusal = refusal;
+        },
+      );
+      return true;
+    }
     await (super.canActivate(context) as Promise<boolean>).catch((refusal: unknown) => {
       request.authRefusal = refusal;
     });

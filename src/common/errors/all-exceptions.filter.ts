@@ -1,6 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnavailableReason } from '../../database/database-unavailable';
+import { requestContextOf } from '../access/request-context';
+import { AuditLog } from '../audit/audit-log';
 import { DomainError } from './domain-error';
 import { ErrorCode, statusOf } from './error-codes';
 import { ErrorResponseDto } from './error-response.dto';
@@ -26,6 +28,13 @@ const FASTIFY_ERRORS: Record<string, DomainError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new DomainError('invalid_json', 'The Content-Length header does not match the body.'),
 };
 
+const ROUTE_TARGET_MAX_LENGTH = 64;
+
+function deniedEntry(request: FastifyRequest, error: DomainError) {
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, ROUTE_TARGET_MAX_LENGTH);
+  return { action: 'permission.denied' as const, accountId: request.user?.accountId ?? null, target: { type: 'route', id: route }, reason: error.description };
+}
+
 /** Seconds a client is asked to wait before retrying a request the database could not serve. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -38,11 +47,20 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  catch(exception: unknown, host: ArgumentsHost): void {
+  /** Absent where no audit log is wired (a filter made by hand). */
+  constructor(@Optional() private readonly audit?: AuditLog) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void | Promise<void> {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    this.send(request, reply, this.toDomainError(exception, request));
+    const error = this.toDomainError(exception, request);
+    if (error.code !== 'insufficient_permissions' || this.audit === undefined) return this.send(request, reply, error);
+    // Every refusal of a role or a scope is audited (permission.denied) before it is answered; if that cannot be written, the answer says why.
+    return this.audit.recordFailure(deniedEntry(request, error), requestContextOf(request)).then(
+      () => this.send(request, reply, error),
+      (failure: unknown) => this.send(request, reply, this.toDomainError(failure, request)),
+    );
   }
 
   /** Writes the answer; a route family that answers in another format (HTML pages) overrides only this. */

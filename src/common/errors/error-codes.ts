@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   session_not_found: 404,
   event_not_found: 404,
   webhook_endpoint_not_found: 404,
+  api_key_not_found: 404,
   method_not_allowed: 405,
   email_already_registered: 409,
   account_already_exists: 409,

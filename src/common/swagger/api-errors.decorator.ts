@@ -37,6 +37,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   session_not_found: { description: 'No such session.' },
   event_not_found: { description: 'No such event.' },
   webhook_endpoint_not_found: { description: 'No such webhook endpoint.' },
+  api_key_not_found: { description: 'No such API key.' },
   method_not_allowed: { description: 'PUT is not served here; use DELETE, GET, HEAD, PATCH.' },
   email_already_registered: { description: 'A user with this email already exists.' },
   account_already_exists: { description: 'The user already belongs to an account.' },

@@ -44,7 +44,12 @@ per address, and password guesses per email (a wrong \`current_password\` counts
 
 **Authentication.** \`Authorization: Bearer <access_token>\` (the \`bearer\` scheme) on every operation except login,
 refresh and signup. Refresh takes the refresh token as Bearer instead (the \`refreshToken\` scheme). Access tokens last
-15 minutes and stop working as soon as their session ends.
+15 minutes and stop working as soon as their session ends. Machine clients use an API key instead
+(\`Authorization: Bearer sk_...\`, the \`apiKey\` scheme): it acts as its account (or, for platform keys, the platform),
+narrowed to its scopes; each operation names the scope it needs. Keys never reach session operations or key management.
+
+**Audit.** Security-relevant actions (logins, role changes, key and webhook changes, refusals...) are kept append-only
+in \`GET /v1/audit_log\`, hash-chained per account; every event names its \`actor\`.
 
 **Clients.** A typed TypeScript client generated from this document, with token refresh, Idempotency-Keys and page
 walking, is in the repository's \`clients/typescript/\`.
@@ -89,6 +94,8 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .addTag('ledger', 'Balances of an account and the consistency check of the books.')
     .addTag('events', 'What happened to an account, in order: the feed that webhooks deliver.')
     .addTag('webhooks', 'Endpoints that receive events as signed HTTP requests, and their deliveries.')
+    .addTag('api-keys', 'Credentials of machine clients, with scopes; created, rolled and revoked by people.')
+    .addTag('audit', 'The append-only, hash-chained trail of security-relevant actions.')
     .addTag('health', 'Liveness and readiness probes (outside /v1, no token).')
     .build();
   const document = SwaggerModule.createDocument(app, config);

@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { Database, Work } from '../../database/database';
 import { EventLog, NewEvent } from '../events/event-log';
+import { AuditLog } from '../audit/audit-log';
 
 /**
  * Fakes for unit specs of services: the services reach the database only
@@ -92,4 +93,9 @@ export class FakeEventLog {
   asEventLog(): EventLog {
     return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events) };
   }
+}
+
+/** An audit log that keeps nothing, for unit specs of services that audit. */
+export function silentAuditLog(): AuditLog {
+  return { record: async () => undefined, recordFailure: async () => undefined };
 }

@@ -8,6 +8,7 @@ import { Housekeeping1764200000000 } from './1764200000000-housekeeping';
 import { WebhookDeliveryAttempts1764250000000 } from './1764250000000-webhook-delivery-attempts';
 import { modesAndProviders } from './1764300000000-modes-and-providers';
 import { MoneyThatComesBack1764400000000 } from './1764400000000-money-that-comes-back';
+import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit';
 import { Mode } from '../../config/modes';
 
 /**
@@ -26,5 +27,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     WebhookDeliveryAttempts1764250000000,
     modesAndProviders(existingAccountsMode),
     MoneyThatComesBack1764400000000,
+    ApiKeysAndAudit1764600000000,
   ];
 }

@@ -110,6 +110,7 @@ function exampleEvent(type: EventType, index: number): EventResponseDto {
     sequence: 41 + index,
     livemode: true,
     created_at: CHANGED.toISOString(),
+    actor: type === 'payment.expired' ? { type: 'system', id: null, session_id: null, request_id: null } : { type: 'user', id: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', session_id: 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9' },
     data: { object: objectOf(type) },
   };
 }

@@ -31,6 +31,22 @@ export class EventDataDto {
   object: object;
 }
 
+export class EventActorDto {
+  @ApiProperty({ enum: ['user', 'api_key', 'system'], example: 'user', description: '`system` for jobs (expiry, retries).' })
+  type: 'user' | 'api_key' | 'system';
+
+  @ApiProperty({ type: String, nullable: true, example: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'The user or the key (`key_...`); null for the system, or a signup.' })
+  id: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  session_id: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'The request (its X-Request-Id) that made the change.' })
+  request_id: string | null;
+}
+
+const UNKNOWN_ACTOR: EventActorDto = { type: 'system', id: null, session_id: null, request_id: null };
+
 export class EventResponseDto {
   @ApiProperty({ example: 'evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   id: string;
@@ -50,6 +66,9 @@ export class EventResponseDto {
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
+  @ApiProperty({ type: EventActorDto, description: 'Who made the change.' })
+  actor: EventActorDto;
+
   // No example of its own: tools show the first resource of `object` (an account); getEvent shows one per type.
   @ApiProperty({ type: EventDataDto })
   data: EventDataDto;
@@ -65,6 +84,8 @@ export function toEventResponse(event: EventRecord): EventResponseDto {
     sequence: event.sequence,
     livemode: event.livemode,
     created_at: event.createdAt.toISOString(),
+    // Events recorded before actors were kept show the system.
+    actor: event.actor === null ? UNKNOWN_ACTOR : (JSON.parse(event.actor) as EventActorDto),
     data: JSON.parse(event.data) as EventDataDto,
   };
 }

@@ -32,6 +32,10 @@ export class EventRecord {
   @Column({ type: 'boolean', default: false })
   livemode: boolean;
 
+  /** Who made the change, as JSON text (`{ type, id, session_id, request_id }`); null for events older than actors. */
+  @Column({ type: 'text', nullable: true })
+  actor: string | null;
+
   /** `{ "object": ... }` as JSON text, written once. */
   @Column({ type: 'text' })
   data: string;

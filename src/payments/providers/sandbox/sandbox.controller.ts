@@ -6,6 +6,7 @@ import { ApiBodyErrors } from '../../../common/swagger/api-errors.decorator';
 import { PaymentResponseDto } from '../../dto/payment.response.dto';
 import { SIMULATE_PAYMENT_EXAMPLES, SimulatePaymentRequestDto } from '../../dto/simulate-payment.request.dto';
 import { PaymentsService } from '../../payments.service';
+import { RequiresScope } from '../../../auth/decorators/scope.decorator';
 
 /** The sandbox's route: mounted only while the sandbox is enabled (SANDBOX, PAYMENT_PROVIDERS). */
 @ApiTags('payments')
@@ -13,6 +14,7 @@ import { PaymentsService } from '../../payments.service';
 export class SandboxController {
   constructor(private readonly payments: PaymentsService) {}
 
+  @RequiresScope('payments:write')
   @Post(':payment_id/simulate')
   @HttpCode(200)
   @ApiOperation({

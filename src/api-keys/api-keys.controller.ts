@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser } from '../auth/decorators/current-user.decorator';
+import { SessionOnly } from '../auth/decorators/scope.decorator';
+import { AuthenticatedUser } from '../common/access/caller';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
+import { ApiKeyErrors } from './api-keys.errors';
+import { ApiKeysService } from './api-keys.service';
+import { CreateApiKeyRequestDto, RollApiKeyRequestDto } from './dto/api-key.request.dto';
+import { ApiKeyPageDto, ApiKeyResponseDto, ApiKeyWithSecretDto } from './dto/api-key.response.dto';
+
+const KEY_ID = { name: 'api_key_id', description: 'An API key id (`key_...`).' };
+
+/** Its answer holds a secret, which must never be stored for a replay. */
+function refuseIdempotencyKey(request: FastifyRequest): void {
+  if (request.headers['idempotency-key'] !== undefined) throw ApiKeyErrors.invalid('Idempotency-Key', 'Idempotency-Key is not accepted here: the answer holds a secret that is never stored.');
+}
+
+/** People manage keys; a key never mints or sees keys. */
+@ApiTags('api-keys')
+@SessionOnly()
+@Controller('v1/api_keys')
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'createApiKey',
+    summary: 'Create an API key',
+    description:
+      "The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys " +
+      '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. ' +
+      '`Idempotency-Key` is refused here (`400`): the answer holds a secret, which is never kept for a replay.',
+  })
+  @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'account_closed')
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
+    refuseIdempotencyKey(request);
+    return this.keys.create(caller, body);
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listApiKeys', summary: 'List API keys', description: "Your account's (owners); every one (admins). Newest first. Never shows a secret." })
+  @ApiOkResponse({ type: ApiKeyPageDto })
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: PaginationQueryDto): Promise<ApiKeyPageDto> {
+    return this.keys.list(caller, query);
+  }
+
+  @Get(':api_key_id')
+  @ApiOperation({ operationId: 'getApiKey', summary: 'Retrieve an API key', description: 'Never shows the secret.' })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: ApiKeyResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
+  get(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string): Promise<ApiKeyResponseDto> {
+    return this.keys.get(caller, keyId);
+  }
+
+  @Delete(':api_key_id')
+  @ApiOperation({ operationId: 'revokeApiKey', summary: 'Revoke an API key', description: 'It stops working on the next request, with every secret it had. Revoking it again answers the same.' })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: ApiKeyResponseDto })
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
+  revoke(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string): Promise<ApiKeyResponseDto> {
+    return this.keys.revoke(caller, keyId);
+  }
+
+  @Post(':api_key_id/roll')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'rollApiKey',
+    summary: 'Roll an API key',
+    description: 'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).',
+  })
+  @ApiParam(KEY_ID)
+  @ApiOkResponse({ type: ApiKeyWithSecretDto })
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
+  roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
+    refuseIdempotencyKey(request);
+    return this.keys.roll(caller, keyId, body);
+  }
+}
