@@ -57,6 +57,8 @@ export interface paths {
         /**
          * Invalidate a session and revoke its tokens
          * @description Ends the caller's own session, or the session named by `session_id` (another user's session: admins only). The access and refresh tokens of the session stop working on the next request.
+         *
+         *     Access token only: API keys get `403`.
          */
         delete: operations["invalidateSession"];
         options?: never;
@@ -74,6 +76,8 @@ export interface paths {
         /**
          * List the caller's sessions
          * @description Newest first, active and invalidated, so that a user can end sessions on other devices.
+         *
+         *     Access token only: API keys get `403`.
          */
         get: operations["listSessions"];
         put?: never;
@@ -94,12 +98,16 @@ export interface paths {
         /**
          * List users
          * @description Admins see every user; members see their account's users (or only themselves without an account).
+         *
+         *     API keys need the scope `users:read`.
          */
         get: operations["listUsers"];
         put?: never;
         /**
          * Register a user
          * @description Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; an admin may also set `role`.
+         *
+         *     API keys need the scope `users:write`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -118,6 +126,8 @@ export interface paths {
         /**
          * Retrieve a user
          * @description Yourself, a user of your account, or any user for admins.
+         *
+         *     API keys need the scope `users:read`.
          */
         get: operations["getUser"];
         put?: never;
@@ -125,6 +135,8 @@ export interface paths {
         /**
          * Delete a user
          * @description Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user itself, its account's owner and admins. The owner of an open account must close it first.
+         *
+         *     API keys need the scope `users:write`.
          */
         delete: operations["deleteUser"];
         options?: never;
@@ -132,6 +144,8 @@ export interface paths {
         /**
          * Partially update a user
          * @description Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.
+         *
+         *     API keys need the scope `users:write`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -148,6 +162,8 @@ export interface paths {
         /**
          * Open an account
          * @description Opens an individual or business account owned by the caller, who joins it. An admin may open one for another user with `owner_user_id`. A user belongs to at most one account.
+         *
+         *     API keys need the scope `accounts:write`.
          */
         post: operations["createAccount"];
         delete?: never;
@@ -156,6 +172,8 @@ export interface paths {
         /**
          * Update account details
          * @description Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its account; an admin names any account with `?account_id=`.
+         *
+         *     API keys need the scope `accounts:write`.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -170,6 +188,8 @@ export interface paths {
         /**
          * The caller's account
          * @description The account of the user the access token belongs to.
+         *
+         *     API keys need the scope `accounts:read`.
          */
         get: operations["getOwnAccount"];
         put?: never;
@@ -190,6 +210,8 @@ export interface paths {
         /**
          * List all accounts (admins)
          * @description Newest first; filter by type and status.
+         *
+         *     API keys need the scope `accounts:read`.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -210,6 +232,8 @@ export interface paths {
         /**
          * Your account's balances
          * @description One row per currency the account has used, in minor units: `posted` (posted credits - posted debits), `pending` (`posted` + pending credits - pending debits) and `available` (`posted` - pending debits). They are kept with every entry, so reading them costs the same however many entries exist. With `as_of`, the `posted` balance of each currency as it stood at that instant. Admins name the account with `account_id`.
+         *
+         *     API keys need the scope `balances:read`.
          */
         get: operations["getBalances"];
         put?: never;
@@ -230,6 +254,8 @@ export interface paths {
         /**
          * Check the books (admins)
          * @description Recomputes every balance from the entries and verifies that debits equal credits in every currency and that every transaction has one debit and one credit entry. `ok: false` lists what differs. It reads the whole ledger (in chunks), so it takes seconds on millions of entries; `npm run cli -- ledger-check` runs the same check.
+         *
+         *     API keys need the scope `balances:read`.
          */
         get: operations["checkLedger"];
         put?: never;
@@ -250,12 +276,16 @@ export interface paths {
         /**
          * List transactions
          * @description Newest first. Members see their account's transactions and the transfers it receives (from its side: `direction` `credit`); admins see all, or one account's with `account_id`. Filters combine with AND; `metadata[key]=value` matches exactly and may be repeated with other keys (at most 10).
+         *
+         *     API keys need the scope `transactions:read`.
          */
         get: operations["listTransactions"];
         put?: never;
         /**
          * Create a transaction
          * @description Books a `pending` transaction on your account (admins: on `account_id`), with its two ledger entries. The type implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose `overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it (`409 refund_exceeds_payment`). Amounts are integers in minor units.
+         *
+         *     API keys need the scope `transactions:write`.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -274,6 +304,8 @@ export interface paths {
         /**
          * Retrieve a transaction
          * @description One of your account's transactions, or a transfer it receives, from its side (any, for admins).
+         *
+         *     API keys need the scope `transactions:read`.
          */
         get: operations["getTransaction"];
         put?: never;
@@ -281,6 +313,8 @@ export interface paths {
         /**
          * Cancel a pending transaction
          * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`).
+         *
+         *     API keys need the scope `transactions:write`.
          */
         delete: operations["cancelTransaction"];
         options?: never;
@@ -288,6 +322,8 @@ export interface paths {
         /**
          * Amend a transaction
          * @description Metadata (merged key by key; null removes a key), reference ids and notes, in any status. Fields fixed at creation (`amount`, `currency`, `type`, `direction`, `account_id`, `status`, `description`, `counterparty_account_id`) are refused with `422 immutable_field`.
+         *
+         *     API keys need the scope `transactions:write`.
          */
         patch: operations["updateTransaction"];
         trace?: never;
@@ -304,8 +340,30 @@ export interface paths {
         /**
          * Post a pending transaction (admins)
          * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds.
+         *
+         *     API keys need the scope `transactions:write`.
          */
         post: operations["postTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{transaction_id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a posted transaction (admins)
+         * @description Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with `reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): `409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).
+         */
+        post: operations["reverseTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -322,12 +380,16 @@ export interface paths {
         /**
          * List payment requests
          * @description Newest first. Members see their account's requests; admins see all, or one account's with `account_id`. Filters combine with AND; `status` filters as requests read now (an unpaid request past `expires_at` is `expired`).
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["listPayments"];
         put?: never;
         /**
          * Create a payment request
          * @description A request for money to send to a customer (product, subscription or invoice), paid at `payment_url`. It expires unpaid after 7 days unless `expires_at` says otherwise. With `capture_method: manual` the customer only authorizes and the funds are held until captured. On success the account receives one posted `credit` transaction.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -346,6 +408,8 @@ export interface paths {
         /**
          * Retrieve a payment request
          * @description One of your account's payment requests (any, for admins).
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["getPayment"];
         put?: never;
@@ -366,6 +430,8 @@ export interface paths {
         /**
          * Status of a payment request
          * @description pending, authorized, succeeded, failed, canceled or expired; once succeeded, `transaction_id` is the credit it booked.
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["getPaymentStatus"];
         put?: never;
@@ -387,7 +453,9 @@ export interface paths {
         put?: never;
         /**
          * Capture an authorized payment request
-         * @description The account owner or an admin. Charges the funds an authorization holds: `authorized` becomes `succeeded` and the account receives its posted `credit` transaction. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. Of concurrent captures exactly one succeeds.
+         * @description The account owner or an admin. Charges the funds an authorization holds, all of them or `amount` of them (the rest is released; more than authorized is `400 validation_error`): `authorized` becomes `succeeded`, `amount_captured` says what was charged, and the account receives its posted `credit` transaction of that amount. Anything else, or an authorization past `expires_at`, is `409 payment_not_pending`. Of concurrent captures exactly one succeeds.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["capturePayment"];
         delete?: never;
@@ -408,6 +476,8 @@ export interface paths {
         /**
          * Cancel a payment request
          * @description The account owner or an admin. A `pending` request is withdrawn and an `authorized` one released: both become `canceled`, and the checkout page shows it without a form. Anything else is `409 payment_not_pending`.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["cancelPayment"];
         delete?: never;
@@ -426,10 +496,76 @@ export interface paths {
         /**
          * List the enabled payment providers
          * @description The providers this deployment enables (PAYMENT_PROVIDERS, SANDBOX), in order of preference, with the account modes each serves and what each supports. A payment request names one in `provider`, or goes to the first that serves its account's mode.
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["listPaymentProviders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{payment_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a payment request's refunds
+         * @description Newest first; members of the account may read them.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a payment request
+         * @description The account owner or an admin gives money of a `succeeded` request back to its customer through the provider that took it. `amount` defaults to what is left. The refund books a `refund` transaction (`direction: debit`, `refunded_transaction_id`: the request's credit): posted once the provider succeeds (the sandbox: at once), canceled if it fails, pending meanwhile (bank transfers: until an admin confirms the bank's answer). The request's refunds (pending and succeeded) never add up to more than it captured (`409 refund_exceeds_payment`, also under concurrency), and an account that forbids overdrafts must have the funds (`409 insufficient_funds`). A replay by Idempotency-Key answers the refund as its creation committed it.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a refund
+         * @description One of your account's refunds (any, for admins).
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refund_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the bank's answer to a pending refund (admins)
+         * @description Bank-transfer refunds wait for this: `succeeded` posts the refund transaction, `failed` cancels it and gives its amount back to the request's refundable sum. A refund that is not pending is `409 transaction_not_pending`; of concurrent answers exactly one counts.
+         */
+        post: operations["confirmRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -448,6 +584,8 @@ export interface paths {
         /**
          * Drive a test-mode payment request
          * @description Test mode only, and only while the sandbox is enabled (SANDBOX; without it this route does not exist): a live request is `403 test_mode_only`. The account owner or an admin. `authorized` (manual capture) and `failed` follow `pending`; `succeeded` follows `pending`, or `authorized` for manual capture, and books the posted credit; `failed` is final. Any other move, or one past `expires_at`, is `409 payment_not_pending`. Of concurrent requests exactly one moves the request.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["simulatePayment"];
         delete?: never;
@@ -466,6 +604,8 @@ export interface paths {
         /**
          * List events
          * @description Every change, recorded in the same database transaction as the change. Members see their account's events; admins see all, or one account's with `account_id`. Newest first; with `after_sequence` (one account), the events after that sequence, oldest first: sequences have no gaps, so a consumer can tell what it missed. Kept at least 30 days.
+         *
+         *     API keys need the scope `events:read`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -486,8 +626,32 @@ export interface paths {
         /**
          * Retrieve an event
          * @description One of your account's events (any, for admins).
+         *
+         *     API keys need the scope `events:read`.
          */
         get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit entries
+         * @description Security-relevant actions, successes and failures, append-only. Admins see every entry, or one account's with `account_id`; an account's owner its account's; anyone else 403. Newest first. Each entry carries its chain's `previous_hash` and its `hash`; `npm run cli -- audit-verify` checks the chains. Kept AUDIT_RETENTION (default 400 days).
+         *
+         *     API keys need the scope `audit:read`.
+         */
+        get: operations["listAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -506,12 +670,16 @@ export interface paths {
         /**
          * List webhook endpoints
          * @description Your account's (owners); every one (admins). Newest first.
+         *
+         *     API keys need the scope `webhooks:read`.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.
+         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. `Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.
+         *
+         *     API keys need the scope `webhooks:write`.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -530,6 +698,8 @@ export interface paths {
         /**
          * Retrieve a webhook endpoint
          * @description Never shows the secret.
+         *
+         *     API keys need the scope `webhooks:read`.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -537,6 +707,8 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description Its pending deliveries are dropped with it.
+         *
+         *     API keys need the scope `webhooks:write`.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -544,6 +716,8 @@ export interface paths {
         /**
          * Update a webhook endpoint
          * @description `status: "disabled"` stops deliveries: those already queued wait, in order, and no new event is queued (catch up with `GET /v1/events?after_sequence=`); `enabled` resumes them, also after the service disabled the endpoint.
+         *
+         *     API keys need the scope `webhooks:write`.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -559,7 +733,9 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. `Idempotency-Key` is refused: the answer holds the secret.
+         *
+         *     API keys need the scope `webhooks:write`.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -577,7 +753,9 @@ export interface paths {
         };
         /**
          * An endpoint's deliveries
-         * @description Newest first: status, attempts, the last answer and the next retry.
+         * @description Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.
+         *
+         *     API keys need the scope `webhooks:read`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -600,8 +778,32 @@ export interface paths {
         /**
          * Send an event to an endpoint again
          * @description Queues one more delivery of the event to the endpoint the body names (`{ "endpoint_id": "whe_..." }`, required), at once and without waiting for other events. `webhook-id` is the event id, as before.
+         *
+         *     API keys need the scope `webhooks:write`.
          */
         post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a bank statement and settle the bank transfers it shows
+         * @description Admins only. The body is the statement itself: ISO 20022 camt.053 XML (`Content-Type: application/xml`) or CSV (`text/csv`, header `booking_date,amount,currency,reference,entry_id`, amounts in major units, negative for debits), up to 20 MiB. Each credit line that quotes an open `bank_transfer` request's RF reference with its amount and currency settles it as a card payment does (posted credit, ledger entries, `payment.succeeded`), one database transaction per line. Lines are kept by the bank's entry id: importing a statement again settles nothing twice, also when two imports race, so no Idempotency-Key is needed. A malformed statement is `400 validation_error` naming the line, and nothing of it is applied. The answer is the reconciliation report.
+         *
+         *     API keys need the scope `payments:write`.
+         */
+        post: operations["importBankStatement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -619,7 +821,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
+         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
          */
         post: operations["login"];
         delete?: never;
@@ -648,6 +850,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Your account's (owners); every one (admins). Newest first. Never shows a secret.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. `Idempotency-Key` is refused here (`400`): the answer holds a secret, which is never kept for a replay.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{api_key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an API key
+         * @description Never shows the secret.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description It stops working on the next request, with every secret it had. Revoking it again answers the same.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api_keys/{api_key_id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).
+         *
+         *     Access token only: API keys get `403`.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/close": {
         parameters: {
             query?: never;
@@ -661,6 +941,8 @@ export interface paths {
         /**
          * Close an account permanently
          * @description Every session of the account's users ends at once and they can no longer log in. In the same transaction its pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.
+         *
+         *     Access token only: API keys get `403`.
          */
         delete: operations["closeAccount"];
         options?: never;
@@ -687,7 +969,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -739,7 +1021,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -905,7 +1187,10 @@ export interface components {
         UpdateUserRequest: {
             /** @example Ada King */
             name?: string;
-            /** @example ada.king@example.com */
+            /**
+             * @description Changing your own needs `current_password` and ends your other sessions.
+             * @example ada.king@example.com
+             */
             email?: string;
             /**
              * Format: password
@@ -914,7 +1199,7 @@ export interface components {
             password?: string;
             /**
              * Format: password
-             * @description Your current password; required to change your own password.
+             * @description Your current password; required to change your own password or email (`400 validation_error` without it, `401 invalid_credentials` when wrong). Either change ends your other sessions.
              */
             current_password?: string;
             /**
@@ -1252,12 +1537,14 @@ export interface components {
             /** @example Office chairs, order 1042 */
             description: string | null;
             /**
+             * @description The sender's; the receiver of a transfer sees `[]`.
              * @example [
              *       "INV-2026-00042"
              *     ]
              */
             reference_ids: string[];
             /**
+             * @description The sender's; the receiver of a transfer sees `{}`, and its metadata filters match none of it.
              * @example {
              *       "order_id": "1042",
              *       "channel": "web"
@@ -1266,7 +1553,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
-            /** @example null */
+            /**
+             * @description The sender's; the receiver of a transfer sees null.
+             * @example null
+             */
             notes: string | null;
             /**
              * @description Transfers: the other account (the receiver, seen by the sender; the sender, seen by the receiver).
@@ -1279,16 +1569,26 @@ export interface components {
              */
             payment_id: string | null;
             /**
-             * @description Refunds: the payment this refund gives money back for.
+             * @description Refunds: the payment (refunded by a credit) or the credit (refunded by a debit) this refund gives money back for.
              * @example null
              */
             refunded_transaction_id: string | null;
             /**
              * Format: int64
-             * @description Payments: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.
+             * @description Payments and credits: the sum of their refunds that are not canceled (never more than `amount`). Null for other types.
              * @example 0
              */
             amount_refunded: number | null;
+            /**
+             * @description Reversals: the posted transaction this one undoes (same type and amount, the other direction).
+             * @example null
+             */
+            reverses_transaction_id: string | null;
+            /**
+             * @description The reversal that undid this transaction; null unless it was reversed.
+             * @example null
+             */
+            reversed_by_transaction_id: string | null;
             /**
              * @description True for live money (the account's `mode`); test transactions never move live balances.
              * @example true
@@ -1341,6 +1641,13 @@ export interface components {
              * @example Customer confirmed by phone.
              */
             notes?: string | null;
+        };
+        ReverseTransactionRequest: {
+            /**
+             * @description Why: the reversal's `description` (default: `Reversal of txn_...`).
+             * @example Booked twice by mistake
+             */
+            reason?: string;
         };
         PaymentCustomerRequest: {
             /** @example grace@example.com */
@@ -1487,6 +1794,23 @@ export interface components {
              * @example null
              */
             transaction_id: string | null;
+            /**
+             * Format: int64
+             * @description What the success charged (and its credit booked): `amount`, or less when a manual capture took part of the authorization. 0 before.
+             * @example 0
+             */
+            amount_captured: number;
+            /**
+             * Format: int64
+             * @description The sum of its refunds that are pending or succeeded; never more than `amount_captured`.
+             * @example 0
+             */
+            amount_refunded: number;
+            /**
+             * @description True once refunds (pending or succeeded) give back all of `amount_captured`.
+             * @example false
+             */
+            refunded: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1539,6 +1863,14 @@ export interface components {
             /** @example 2026-11-21T10:15:30.123Z */
             updated_at: string;
         };
+        CapturePaymentRequest: {
+            /**
+             * Format: int64
+             * @description Minor units, at most the authorized `amount` (default: all of it). The credit books this; the rest of the authorization is released.
+             * @example 3000
+             */
+            amount?: number;
+        };
         PaymentProviderCapabilities: {
             /**
              * @description The hosted page collects a card.
@@ -1580,6 +1912,109 @@ export interface components {
             /** @description In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode. */
             data: components["schemas"]["PaymentProvider"][];
         };
+        CreateRefundRequest: {
+            /**
+             * Format: int64
+             * @description Minor units of the request's currency. Default: what is left to refund (`amount_captured - amount_refunded`).
+             * @example 1000
+             */
+            amount?: number;
+            /**
+             * @example requested_by_customer
+             * @enum {string}
+             */
+            reason?: "requested_by_customer" | "duplicate" | "fraudulent";
+            /**
+             * @description String to string, at most 50 keys; keys up to 40 characters, values up to 500.
+             * @example {
+             *       "ticket": "SUP-1042"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        Refund: {
+            /** @example re_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            payment_id: string;
+            /**
+             * Format: int64
+             * @description Minor units of the currency.
+             * @example 1000
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description pending while the provider works (a bank transfer: until an admin records the bank's answer), then succeeded or failed.
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /**
+             * @example requested_by_customer
+             * @enum {string|null}
+             */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | null;
+            /**
+             * @description Why it failed; null unless `status` is failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failure_code: "declined" | "account_closed" | "insufficient_funds" | "expired_or_canceled_card" | "unknown" | null;
+            /**
+             * @description The `refund` transaction (a debit of the account, naming the request's credit in `refunded_transaction_id`): pending, then posted or canceled with the refund.
+             * @example txn_01JDQ5A0B1C2D3E4F5G6H7J8K9
+             */
+            transaction_id: string;
+            /**
+             * @example {
+             *       "ticket": "SUP-1042"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * @description True for live money (the account's `mode`).
+             * @example false
+             */
+            livemode: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        RefundPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Refund"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        ConfirmRefundRequest: {
+            /**
+             * @description The bank's answer to the refund.
+             * @example succeeded
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed";
+            /**
+             * @description Failures only (default `declined`).
+             * @example account_closed
+             * @enum {string}
+             */
+            failure_code?: "declined" | "account_closed" | "insufficient_funds" | "expired_or_canceled_card" | "unknown";
+        };
         SimulatePaymentRequest: {
             /**
              * @description `authorized` (manual capture, from pending), `succeeded` (from pending, or from authorized: the capture), `failed` (from pending).
@@ -1617,9 +2052,29 @@ export interface components {
             /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             account_id: string;
         };
+        EventActor: {
+            /**
+             * @description `system` for jobs (expiry, retries).
+             * @example user
+             * @enum {string}
+             */
+            type: "user" | "api_key" | "system";
+            /**
+             * @description The user or the key (`key_...`); null for the system, or a signup.
+             * @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            id: string | null;
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            session_id: string | null;
+            /**
+             * @description The request (its X-Request-Id) that made the change.
+             * @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            request_id: string | null;
+        };
         EventData: {
-            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `balance.updated` one balance with its `account_id`. */
-            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["BalanceEventObject"];
+            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, `balance.updated` one balance with its `account_id`. */
+            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["Refund"] | components["schemas"]["BalanceEventObject"];
         };
         Event: {
             /** @example evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -1628,7 +2083,7 @@ export interface components {
              * @example account.created
              * @enum {string}
              */
-            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
             /**
              * @description Null for changes of no account (a signup without one).
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -1646,6 +2101,8 @@ export interface components {
             livemode: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
+            /** @description Who made the change. */
+            actor: components["schemas"]["EventActor"];
             data: components["schemas"]["EventData"];
         };
         EventPage: {
@@ -1662,11 +2119,98 @@ export interface components {
              */
             next_cursor: string | null;
         };
+        /** @enum {string} */
+        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "permission.denied";
+        AuditActor: {
+            /**
+             * @example user
+             * @enum {string}
+             */
+            type: "user" | "api_key" | "system";
+            /**
+             * @description Null: nobody authenticated (a failed login), or the system.
+             * @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            id: string | null;
+            /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            session_id: string | null;
+            /** @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            request_id: string | null;
+        };
+        AuditTarget: {
+            /** @example api_key */
+            type: string;
+            /** @example key_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+        };
+        AuditEntry: {
+            /** @example aud_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example api_key.created */
+            action: components["schemas"]["AuditAction"];
+            /**
+             * @example success
+             * @enum {string}
+             */
+            outcome: "success" | "failure";
+            /**
+             * @description Why it failed, e.g. `invalid_credentials`.
+             * @example null
+             */
+            reason: string | null;
+            actor: components["schemas"]["AuditActor"];
+            /**
+             * @description Null: the platform's chain.
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            target: components["schemas"]["AuditTarget"] | null;
+            /**
+             * @description The client address (behind TRUST_PROXY, the forwarded one).
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /** @example curl/8.5.0 */
+            user_agent: string | null;
+            /** @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            request_id: string | null;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /**
+             * @description Its place in its chain (its account, or the platform).
+             * @example 4
+             */
+            sequence: number;
+            /**
+             * @description The previous entry of the chain's `hash` (64 zeros for the first).
+             * @example 9f2c0d5e8b1a4c7f6e3d2b1a0f9e8d7c6b5a49382716f5e4d3c2b1a0f9e8d7c6
+             */
+            previous_hash: string;
+            /**
+             * @description SHA-256(previous_hash || canonical JSON of the entry), hex.
+             * @example 3b8e1f0a9c2d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f
+             */
+            hash: string;
+        };
+        AuditEntryPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["AuditEntry"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
         /**
          * @description `["*"]` for every event, or the types to receive.
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated";
+        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
              * @description https, on a public address.
@@ -1787,6 +2331,25 @@ export interface components {
             /** @example true */
             deleted: boolean;
         };
+        WebhookDeliveryAttempt: {
+            /**
+             * @description When the attempt was answered or given up on.
+             * @example 2026-11-21T10:15:30.123Z
+             */
+            attempted_at: string;
+            /**
+             * @description The receiver's status code (null: no answer).
+             * @example 503
+             */
+            status_code: number | null;
+            /** @example 42 */
+            duration_ms: number | null;
+            /**
+             * @description Why it failed; null for a success.
+             * @example answered 503: not now
+             */
+            error: string | null;
+        };
         WebhookDelivery: {
             /** @example whd_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             id: string;
@@ -1824,6 +2387,8 @@ export interface components {
              * @example false
              */
             redelivery: boolean;
+            /** @description Every attempt so far, newest first: the failures before a success too. */
+            history: components["schemas"]["WebhookDeliveryAttempt"][];
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1846,6 +2411,39 @@ export interface components {
         RedeliverRequest: {
             /** @description One of your webhook endpoints (`whe_...`). */
             endpoint_id: string;
+        };
+        MatchedLine: {
+            /**
+             * @description The bank's entry id (camt.053: AcctSvcrRef, else NtryRef; CSV: entry_id).
+             * @example 2026112500017
+             */
+            entry_id: string;
+            /**
+             * @description The payment request this line settled.
+             * @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            payment_id: string;
+        };
+        UnmatchedLine: {
+            /** @example 2026112500018 */
+            entry_id: string;
+            /**
+             * @description `no_such_reference`: no bank-transfer request has the RF reference it quotes (or it quotes none); `amount_mismatch`, `currency_mismatch`: the request asks for another amount or currency; `already_settled`: the request was paid already (also every line of an entry imported before that settled it); `request_not_open`: the request was canceled, failed or expired. Unmatched money is for you to return or book by hand.
+             * @example amount_mismatch
+             * @enum {string}
+             */
+            reason: "no_such_reference" | "amount_mismatch" | "currency_mismatch" | "already_settled" | "request_not_open";
+        };
+        ReconciliationReport: {
+            /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            statement_id: string;
+            /**
+             * @description Credit lines read (debit entries are ignored and not reported).
+             * @example 2
+             */
+            lines: number;
+            matched: components["schemas"]["MatchedLine"][];
+            unmatched: components["schemas"]["UnmatchedLine"][];
         };
         LoginRequest: {
             /**
@@ -1935,6 +2533,141 @@ export interface components {
             refresh_token_expires_at: string;
             /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             session_id: string;
+        };
+        /**
+         * @description `resource:write` includes `resource:read`; `admin` only on platform keys.
+         * @enum {string}
+         */
+        ApiKeyScope: "accounts:read" | "accounts:write" | "users:read" | "users:write" | "transactions:read" | "transactions:write" | "payments:read" | "payments:write" | "balances:read" | "events:read" | "webhooks:read" | "webhooks:write" | "audit:read" | "admin";
+        CreateApiKeyRequest: {
+            /** @example Order system */
+            name: string;
+            /**
+             * @description `resource:write` includes `resource:read`; `admin` only on platform keys.
+             * @example [
+             *       "transactions:write",
+             *       "balances:read"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * @description When it stops working; omitted: never.
+             * @example 2027-11-21T10:15:30.123Z
+             */
+            expires_at?: string;
+            /**
+             * @description Admins: the account whose key it is; omitted by an admin: a platform key. Owners: their own account's (the default).
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id?: string;
+        };
+        ApiKeyWithSecret: {
+            /** @example key_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example Order system */
+            name: string;
+            /**
+             * @description Null: a platform key.
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /**
+             * @description The account's mode (section 16), or `platform`.
+             * @example test
+             * @enum {string}
+             */
+            mode: "test" | "live" | "platform";
+            /**
+             * @example [
+             *       "transactions:write"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * @description The type part and the first characters of the current secret.
+             * @example sk_test_Ab12
+             */
+            prefix: string;
+            /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            created_by: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example null */
+            expires_at: string | null;
+            /**
+             * @description Updated at most once a minute.
+             * @example null
+             */
+            last_used_at: string | null;
+            /** @example null */
+            revoked_at: string | null;
+            /**
+             * @description Shown once, in this answer: only a keyed hash is stored. Send it as `Authorization: Bearer <secret>`.
+             * @example sk_test_4kQ2n0vX8b1mZ7rT5yW3pL9cH6dF2gJ0aS8eU1iO3qR7B2xY9z
+             */
+            secret: string;
+        };
+        ApiKey: {
+            /** @example key_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example Order system */
+            name: string;
+            /**
+             * @description Null: a platform key.
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id: string | null;
+            /**
+             * @description The account's mode (section 16), or `platform`.
+             * @example test
+             * @enum {string}
+             */
+            mode: "test" | "live" | "platform";
+            /**
+             * @example [
+             *       "transactions:write"
+             *     ]
+             */
+            scopes: components["schemas"]["ApiKeyScope"][];
+            /**
+             * @description The type part and the first characters of the current secret.
+             * @example sk_test_Ab12
+             */
+            prefix: string;
+            /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            created_by: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example null */
+            expires_at: string | null;
+            /**
+             * @description Updated at most once a minute.
+             * @example null
+             */
+            last_used_at: string | null;
+            /** @example null */
+            revoked_at: string | null;
+        };
+        ApiKeyPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["ApiKey"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        RollApiKeyRequest: {
+            /**
+             * @description How long the previous secret keeps working, in seconds (default 86400; 0: it stops at once).
+             * @example 86400
+             */
+            expires_in?: number;
         };
         AccountClosure: {
             /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -3860,6 +4593,140 @@ export interface operations {
             };
         };
     };
+    reverseTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A transaction id (`txn_...`). */
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseTransactionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_posted`, `transaction_already_reversed`, `insufficient_funds`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPayments: {
         parameters: {
             query?: {
@@ -4237,7 +5104,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CapturePaymentRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -4245,6 +5116,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized` */
@@ -4276,6 +5156,24 @@ export interface operations {
             };
             /** @description `payment_not_pending` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4464,6 +5362,416 @@ export interface operations {
             };
         };
     };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A payment request id (`pay_...`). */
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_not_refundable`, `refund_exceeds_payment`, `insufficient_funds`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A refund id (`re_...`). */
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refund_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A refund id (`re_...`). */
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRefundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `refund_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transaction_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     simulatePayment: {
         parameters: {
             query?: never;
@@ -4592,7 +5900,7 @@ export interface operations {
                 /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
-                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "balance.updated")[];
+                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated")[];
                 /** @description Created at or after this instant (ISO 8601). */
                 created_from?: string;
                 /** @description Created before this instant (ISO 8601, exclusive). */
@@ -4748,6 +6056,100 @@ export interface operations {
             };
         };
     };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only successes, or only failures. */
+                outcome?: "success" | "failure";
+                /** @description Only entries of this actor (a user id or an API key id). */
+                actor_id?: string;
+                /** @description Created at or after this instant (ISO 8601). */
+                created_from?: string;
+                /** @description Created before this instant (ISO 8601, exclusive). */
+                created_to?: string;
+                /** @description Admins: only this account's entries. Owners always see their own account's. */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -4843,7 +6245,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4857,8 +6259,6 @@ export interface operations {
         responses: {
             201: {
                 headers: {
-                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4901,15 +6301,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency_request_in_progress` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description `payload_too_large` */
             413: {
                 headers: {
@@ -4921,15 +6312,6 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency_key_reused` */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5244,7 +6626,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A webhook endpoint id (`whe_...`). */
                 endpoint_id: string;
@@ -5259,6 +6644,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `unauthorized` */
@@ -5526,6 +6920,106 @@ export interface operations {
             };
         };
     };
+    importBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationReport"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -5675,6 +7169,467 @@ export interface operations {
             };
             /** @description `token_rotation_failed` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_...`). */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api_key_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_...`). */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api_key_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_...`). */
+                api_key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollApiKeyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api_key_not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
