@@ -49,7 +49,8 @@ const RELEASE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_
 @Injectable()
 export class PaymentsRepository {
   async insert(manager: EntityManager, payment: PaymentRequest): Promise<void> {
-    await manager.insert(PaymentRequest, payment);
+    // A copy: on PostgreSQL TypeORM writes the columns' defaults it reads back (BIGINT as strings) into the object it is given.
+    await manager.insert(PaymentRequest, { ...payment });
   }
 
   findById(manager: EntityManager, paymentId: string): Promise<PaymentRequest | null> {

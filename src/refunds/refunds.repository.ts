@@ -9,7 +9,8 @@ import { Refund, RefundStatus } from './entities/refund.entity';
 @Injectable()
 export class RefundsRepository {
   async insert(manager: EntityManager, refund: Refund): Promise<void> {
-    await manager.insert(Refund, refund);
+    // A copy: TypeORM writes the defaults it reads back into the object it is given.
+    await manager.insert(Refund, { ...refund });
   }
 
   findById(manager: EntityManager, refundId: string): Promise<Refund | null> {
