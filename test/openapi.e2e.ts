@@ -100,7 +100,7 @@ describe('OpenAPI document and route protection', () => {
     const document = generatedOpenApi(t);
     const idempotent = ['/v1/accounts', '/v1/payments', '/v1/payments/{payment_id}/refunds', '/v1/transactions', '/v1/transactions/{transaction_id}/reverse', '/v1/users'];
     // Answers holding a secret refuse the key (contract section 18), and say so where the header is described.
-    const refusing = ['/v1/webhook_endpoints', '/v1/webhook_endpoints/{endpoint_id}/rotate_secret'];
+    const refusing = ['/v1/api_keys', '/v1/api_keys/{api_key_id}/roll', '/v1/webhook_endpoints', '/v1/webhook_endpoints/{endpoint_id}/rotate_secret'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as DocumentedOperation | undefined;

@@ -531,6 +531,7 @@ describe('POST /v1/payments/{payment_id}/capture', () => {
     assertPayment(captured, {
       ...payment,
       status: 'succeeded',
+      amount_captured: payment.amount,
       updated_at: captured.updated_at,
       paid_at: captured.paid_at,
       transaction_id: captured.transaction_id,

@@ -391,7 +391,7 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
     const finishedAt = Date.now();
     expectStatus(response, 200);
     const paid = response.body;
-    assertPayment(paid, { ...payment, status: 'succeeded', paid_at: paid.paid_at, transaction_id: paid.transaction_id, updated_at: paid.updated_at });
+    assertPayment(paid, { ...payment, status: 'succeeded', amount_captured: 12345, paid_at: paid.paid_at, transaction_id: paid.transaction_id, updated_at: paid.updated_at });
     assert.match(paid.paid_at, ISO_TIMESTAMP);
     assert.match(paid.transaction_id, TRANSACTION_ID);
     const paidAt = Date.parse(paid.paid_at);
@@ -447,7 +447,7 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
 
     const captured = await simulate(t.api, owner.token, payment.id, 'succeeded');
     expectStatus(captured, 200);
-    assertPayment(captured.body, { ...payment, status: 'succeeded', capture_method: 'manual', updated_at: captured.body.updated_at, paid_at: captured.body.paid_at, transaction_id: captured.body.transaction_id });
+    assertPayment(captured.body, { ...payment, status: 'succeeded', capture_method: 'manual', amount_captured: payment.amount, updated_at: captured.body.updated_at, paid_at: captured.body.paid_at, transaction_id: captured.body.transaction_id });
     assert.match(captured.body.paid_at, ISO_TIMESTAMP);
     assert.match(captured.body.transaction_id, TRANSACTION_ID);
     for (const outcome of ['succeeded', 'authorized', 'failed']) {

@@ -73,7 +73,19 @@ describe('npm run cli -- listen, against a production server with no webhook set
   before(async () => {
     database = await createTestDatabase();
     // Production mode, and neither WEBHOOK_ALLOW_HTTP nor WEBHOOK_ALLOW_PRIVATE: the listener needs neither.
-    server = await startServerProcess(database.url, { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com' });
+    // Production refuses limits at 0 (section 18) and needs the payee's account of bank_transfer, its default provider (section 16).
+    server = await startServerProcess(database.url, {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a production secret: 16 or more distinct bytes, 32 or more in all',
+      PUBLIC_BASE_URL: 'https://pay.example.com',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOGIN_PER_MINUTE: '1000',
+      LOGIN_MAX_FAILURES: '100',
+      SIGNUP_PER_MINUTE: '1000',
+      BANK_TRANSFER_IBAN: 'GB82 WEST 1234 5698 7654 32',
+      BANK_TRANSFER_BIC: 'WESTGB2L',
+      BANK_TRANSFER_BENEFICIARY: 'Listener Test Ltd',
+    });
     forwardTo = await receiver.start();
   });
 

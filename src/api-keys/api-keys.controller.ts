@@ -1,22 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { SessionOnly } from '../auth/decorators/scope.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import { ApiKeyErrors } from './api-keys.errors';
+import { RefusesIdempotencyKey } from '../idempotency/idempotent.decorator';
 import { ApiKeysService } from './api-keys.service';
 import { CreateApiKeyRequestDto, RollApiKeyRequestDto } from './dto/api-key.request.dto';
 import { ApiKeyPageDto, ApiKeyResponseDto, ApiKeyWithSecretDto } from './dto/api-key.response.dto';
 
 const KEY_ID = { name: 'api_key_id', description: 'An API key id (`key_...`).' };
-
-/** Its answer holds a secret, which must never be stored for a replay. */
-function refuseIdempotencyKey(request: FastifyRequest): void {
-  if (request.headers['idempotency-key'] !== undefined) throw ApiKeyErrors.invalid('Idempotency-Key', 'Idempotency-Key is not accepted here: the answer holds a secret that is never stored.');
-}
 
 /** People manage keys; a key never mints or sees keys. */
 @ApiTags('api-keys')
@@ -26,6 +20,7 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Post()
+  @RefusesIdempotencyKey()
   @ApiOperation({
     operationId: 'createApiKey',
     summary: 'Create an API key',
@@ -36,8 +31,7 @@ export class ApiKeysController {
   })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'account_closed')
-  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
-    refuseIdempotencyKey(request);
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.keys.create(caller, body);
   }
 
@@ -68,6 +62,7 @@ export class ApiKeysController {
   }
 
   @Post(':api_key_id/roll')
+  @RefusesIdempotencyKey()
   @HttpCode(200)
   @ApiOperation({
     operationId: 'rollApiKey',
@@ -77,8 +72,7 @@ export class ApiKeysController {
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
-  roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto, @Req() request: FastifyRequest): Promise<ApiKeyWithSecretDto> {
-    refuseIdempotencyKey(request);
+  roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.keys.roll(caller, keyId, body);
   }
 }

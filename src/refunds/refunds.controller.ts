@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Roles } from '../auth/decorators/roles.decorator';
+import { RequiresScope } from '../auth/decorators/scope.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
@@ -21,6 +22,7 @@ export class RefundsController {
   constructor(private readonly refunds: RefundsService) {}
 
   @Post('payments/:payment_id/refunds')
+  @RequiresScope('payments:write')
   @Idempotent()
   @ApiOperation({
     operationId: 'createRefund',
@@ -58,6 +60,7 @@ export class RefundsController {
   }
 
   @Get('payments/:payment_id/refunds')
+  @RequiresScope('payments:read')
   @ApiOperation({ operationId: 'listRefunds', summary: "List a payment request's refunds", description: 'Newest first; members of the account may read them.' })
   @ApiParam(PAYMENT_ID)
   @ApiOkResponse({ type: RefundPageDto })
@@ -67,6 +70,7 @@ export class RefundsController {
   }
 
   @Get('refunds/:refund_id')
+  @RequiresScope('payments:read')
   @ApiOperation({ operationId: 'getRefund', summary: 'Retrieve a refund', description: "One of your account's refunds (any, for admins)." })
   @ApiParam(REFUND_ID)
   @ApiOkResponse({ type: RefundResponseDto })
@@ -76,6 +80,7 @@ export class RefundsController {
   }
 
   @Post('refunds/:refund_id/confirm')
+  @RequiresScope('payments:write')
   @HttpCode(200)
   @Roles('admin')
   @ApiOperation({

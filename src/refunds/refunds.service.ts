@@ -4,6 +4,7 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { AuthErrors } from '../auth/auth.errors';
 import { visibleAccountScope } from '../common/access/account-access';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
+import { AuditLog } from '../common/audit/audit-log';
 import { EventLog, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
@@ -51,6 +52,7 @@ export class RefundsService {
     private readonly ledger: LedgerService,
     private readonly providers: PaymentProviders,
     private readonly events: EventLog,
+    private readonly audit: AuditLog,
   ) {}
 
   async create(caller: AuthenticatedUser, paymentId: string, request: CreateRefundRequestDto, commit: TransactionOptions = {}): Promise<RefundResponseDto> {
@@ -136,6 +138,7 @@ export class RefundsService {
       { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded) },
       ...balanceUpdatedEvents(balances),
     ]);
+    await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
     return refund;
   }
 

@@ -145,6 +145,7 @@ export class TransactionsController {
   }
 
   @Post(':transaction_id/reverse')
+  @RequiresScope('transactions:write')
   @Roles('admin')
   @Idempotent()
   @ApiOperation({

@@ -179,6 +179,7 @@ export class TransactionsService {
         ...transactionEvents('transaction.posted', posted),
         ...balanceUpdatedEvents(balances),
       ]);
+      await this.audit.record(manager, { action: 'transaction.reversed', accountId: original.accountId, target: { type: 'transaction', id: original.id }, reason: request.reason ?? null });
       return toTransactionResponse(posted, caller.accountId);
     }, commit);
   }

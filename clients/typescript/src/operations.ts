@@ -64,9 +64,9 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /v1/auth/login': { operationId: 'login', auth: 'none', idempotent: false },
   'POST /v1/auth/refresh': { operationId: 'refreshSession', auth: 'refresh', idempotent: false },
   'GET /v1/api_keys': { operationId: 'listApiKeys', auth: 'access', idempotent: false },
-  'POST /v1/api_keys': { operationId: 'createApiKey', auth: 'access', idempotent: false },
+  'POST /v1/api_keys': { operationId: 'createApiKey', auth: 'access', idempotent: true },
   'GET /v1/api_keys/{api_key_id}': { operationId: 'getApiKey', auth: 'access', idempotent: false },
   'DELETE /v1/api_keys/{api_key_id}': { operationId: 'revokeApiKey', auth: 'access', idempotent: false },
-  'POST /v1/api_keys/{api_key_id}/roll': { operationId: 'rollApiKey', auth: 'access', idempotent: false },
+  'POST /v1/api_keys/{api_key_id}/roll': { operationId: 'rollApiKey', auth: 'access', idempotent: true },
   'DELETE /v1/auth/close': { operationId: 'closeAccount', auth: 'access', idempotent: false },
 };

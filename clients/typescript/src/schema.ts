@@ -362,6 +362,8 @@ export interface paths {
         /**
          * Reverse a posted transaction (admins)
          * @description Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with `reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): `409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).
+         *
+         *     API keys need the scope `transactions:write`.
          */
         post: operations["reverseTransaction"];
         delete?: never;
@@ -518,12 +520,16 @@ export interface paths {
         /**
          * List a payment request's refunds
          * @description Newest first; members of the account may read them.
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["listRefunds"];
         put?: never;
         /**
          * Refund a payment request
          * @description The account owner or an admin gives money of a `succeeded` request back to its customer through the provider that took it. `amount` defaults to what is left. The refund books a `refund` transaction (`direction: debit`, `refunded_transaction_id`: the request's credit): posted once the provider succeeds (the sandbox: at once), canceled if it fails, pending meanwhile (bank transfers: until an admin confirms the bank's answer). The request's refunds (pending and succeeded) never add up to more than it captured (`409 refund_exceeds_payment`, also under concurrency), and an account that forbids overdrafts must have the funds (`409 insufficient_funds`). A replay by Idempotency-Key answers the refund as its creation committed it.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -542,6 +548,8 @@ export interface paths {
         /**
          * Retrieve a refund
          * @description One of your account's refunds (any, for admins).
+         *
+         *     API keys need the scope `payments:read`.
          */
         get: operations["getRefund"];
         put?: never;
@@ -564,6 +572,8 @@ export interface paths {
         /**
          * Record the bank's answer to a pending refund (admins)
          * @description Bank-transfer refunds wait for this: `succeeded` posts the refund transaction, `failed` cancels it and gives its amount back to the request's refundable sum. A refund that is not pending is `409 transaction_not_pending`; of concurrent answers exactly one counts.
+         *
+         *     API keys need the scope `payments:write`.
          */
         post: operations["confirmRefund"];
         delete?: never;
@@ -7312,7 +7322,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7580,7 +7593,10 @@ export interface operations {
     rollApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An API key id (`key_...`). */
                 api_key_id: string;

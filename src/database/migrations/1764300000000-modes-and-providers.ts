@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 import { Mode } from '../../config/modes';
+import { falseLiteral } from './boolean-default';
 
 /**
  * Live and test modes, payment providers and bank statements (contract section
@@ -9,14 +10,6 @@ import { Mode } from '../../config/modes';
  * provider) and the last failed attempt; statements and their lines are kept,
  * each bank entry once.
  */
-/**
- * `false` as each database writes a boolean column's default, so that the schema reads back as the
- * entities' `default: false` (SQLite stores booleans as 0 and 1; a literal `false` there would differ).
- */
-function falseLiteral(queryRunner: QueryRunner): string {
-  return queryRunner.connection.driver.options.type === 'postgres' ? 'false' : '0';
-}
-
 export function modesAndProviders(existingAccountsMode: Mode): new () => MigrationInterface {
   return class ModesAndProviders1764300000000 implements MigrationInterface {
     name = 'ModesAndProviders1764300000000';

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
+import { falseLiteral } from './boolean-default';
 
 /**
  * Money that comes back (contract section 15): refunds of payment requests,
@@ -41,7 +42,7 @@ export class MoneyThatComesBack1764400000000 implements MigrationInterface {
           { name: 'failure_code', type: 'varchar', length: '32', isNullable: true },
           { name: 'transaction_id', type: 'varchar', length: '40' },
           { name: 'metadata', type: 'text' },
-          { name: 'livemode', type: 'boolean', default: false },
+          { name: 'livemode', type: 'boolean', default: falseLiteral(queryRunner) },
           { name: 'created_at', type: 'bigint' },
           { name: 'updated_at', type: 'bigint' },
         ],
