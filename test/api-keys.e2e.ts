@@ -39,8 +39,8 @@ interface DeclaredRoute {
 function declaredRoutes(modules: ModulesContainer): DeclaredRoute[] {
   return [...modules.values()].flatMap((module) =>
     [...module.controllers.values()].flatMap(({ metatype }) => {
-      const controller = metatype as Function;
-      const prototype = controller.prototype as Record<string, Function>;
+      const controller = metatype as abstract new (...args: never[]) => unknown;
+      const prototype = controller.prototype as Record<string, (...args: never[]) => unknown>;
       const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
       return Object.getOwnPropertyNames(prototype)
         .filter((name) => name !== 'constructor' && Reflect.getMetadata(PATH_METADATA, prototype[name]) !== undefined)

@@ -163,7 +163,7 @@ describe('the checkout page in a real browser', () => {
       assert.equal(await page.locator('#payment-reference').textContent(), reference);
       assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `no horizontal scrolling at ${viewport.width}px`);
       for (const selector of ['.merchant', 'h1', '.bank-transfer h2', '.bank-transfer dt', '.bank-transfer dd', '.bank-transfer .help']) {
-        const [color, background] = (await page.evaluate(colorsOf(selector))) as [string, string];
+        const [color, background] = await page.evaluate<[string, string]>(colorsOf(selector));
         assert.ok(contrastRatio(color, background) >= 4.5, `${selector}: ${color} on ${background} is ${contrastRatio(color, background).toFixed(2)}:1`);
       }
       await page.close();

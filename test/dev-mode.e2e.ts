@@ -25,8 +25,8 @@ describe('npm run dev', () => {
     const env = { ...process.env, NODE_ENV: 'development', DEV_BUILD_DIR: join(dir, 'build'), PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'info' };
     const child = spawn(process.execPath, [DEV_SCRIPT], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: string[] = [];
-    createInterface({ input: child.stdout! }).on('line', (line) => output.push(line));
-    createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
+    createInterface({ input: child.stdout }).on('line', (line) => output.push(line));
+    createInterface({ input: child.stderr }).on('line', (line) => output.push(line));
     const listening = () => output.filter((line) => line.includes(`Server listening at http://127.0.0.1:${port}`)).length;
     try {
       await waitFor(() => listening() === 1, 'the first start', output);
@@ -50,7 +50,7 @@ describe('npm run dev', () => {
   it('refuses NODE_ENV=production, where logs stay JSON', async () => {
     const child = spawn(process.execPath, [DEV_SCRIPT], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 2);
     assert.match(stderr, /npm run dev is for development/);

@@ -54,7 +54,8 @@ describe('Ledger properties through refunds, partial captures and reversals', ()
         for (const transaction of transactions) {
           const signed = transaction.direction === 'credit' ? transaction.amount : -transaction.amount;
           if (transaction.status === 'posted') posted += signed;
-          else if (transaction.status === 'pending') transaction.direction === 'debit' ? (pendingDebits += transaction.amount) : (pendingCredits += transaction.amount);
+          else if (transaction.status === 'pending' && transaction.direction === 'debit') pendingDebits += transaction.amount;
+          else if (transaction.status === 'pending') pendingCredits += transaction.amount;
         }
         const row = (await t.api.get(`/v1/account/balances?account_id=${owner.accountId}`, { token: admin.token })).body.balances.find((balance: { currency: string }) => balance.currency === 'EUR');
         const actual = row === undefined ? { posted: 0, pending: 0, available: 0 } : { posted: row.posted, pending: row.pending, available: row.available };

@@ -30,7 +30,7 @@ async function startListener(apiUrl: string, user: LoggedIn, forwardTo: string, 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));
+  createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
   const waitForLine = async (matches: (line: string) => boolean, what: string): Promise<string> => {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -160,7 +160,7 @@ describe('npm run cli -- listen, against a production server with no webhook set
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const reader = spawn(process.execPath, [join(dir, 'receiver.mjs')], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
     const printed: string[] = [];
-    createInterface({ input: reader.stdout! }).on('line', (line) => printed.push(line));
+    createInterface({ input: reader.stdout }).on('line', (line) => printed.push(line));
     const owner = await accountOwner(server.api);
     try {
       await waitUntil(() => printed.some((line) => line.startsWith('receiving webhooks at')), 'the receiver to listen');
@@ -193,7 +193,7 @@ describe('npm run cli -- listen, against a production server with no webhook set
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 1);
     assert.match(stderr, new RegExp(`listen could not start: cannot reach the API at http://127\\.0\\.0\\.1:${closedPort}: ECONNREFUSED`));
@@ -207,7 +207,7 @@ describe('npm run cli -- listen, against a production server with no webhook set
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const [code] = (await once(child, 'exit')) as [number | null];
     assert.equal(code, 1);
     assert.match(stderr, /listen could not start: the API answered 401: .*invalid_credentials/);

@@ -50,13 +50,13 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
     if (scope === 'session') {
       takeExtension(operation, OPENAPI_SCOPE_EXTENSION);
       operation.security = [{ [ACCESS_TOKEN_SCHEME]: [] }];
-      operation.description = `${String(operation.description ?? '')}\n\nAccess token only: API keys get \`403\`.`.trim();
+      operation.description = `${descriptionOf(operation)}\n\nAccess token only: API keys get \`403\`.`.trim();
       continue;
     }
     // Signup also takes no token at all: that alternative stays first.
     const current = operation.security as Record<string, string[]>[] | undefined;
     operation.security = [...(current ?? [{ [ACCESS_TOKEN_SCHEME]: [] }]), { [API_KEY_SCHEME]: [] }];
-    operation.description = `${String(operation.description ?? '')}\n\nAPI keys need the scope \`${scope}\`.`.trim();
+    operation.description = `${descriptionOf(operation)}\n\nAPI keys need the scope \`${scope}\`.`.trim();
   }
   document.components = { ...document.components };
   document.components.securitySchemes = {
@@ -68,4 +68,9 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
       description: 'An API key\'s secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).',
     },
   };
+}
+
+/** The operation's description as written, or nothing. */
+function descriptionOf(operation: Record<string, unknown>): string {
+  return typeof operation.description === 'string' ? operation.description : '';
 }

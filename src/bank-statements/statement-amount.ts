@@ -6,7 +6,8 @@ const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 /** The currency code of a line, checked: an upper-case ISO 4217 code in circulation. */
 export function statementCurrency(code: string | undefined, at: StatementPosition): string {
   if (code === undefined || code === '') throw new StatementFormatError(at.line, 'currency is missing', at.entryId);
-  if (!isCurrencyCode(code)) throw new StatementFormatError(at.line, `currency "${code}" is not an upper-case ISO 4217 code in circulation`, at.entryId);
+  const written: string = code;
+  if (!isCurrencyCode(code)) throw new StatementFormatError(at.line, `currency "${written}" is not an upper-case ISO 4217 code in circulation`, at.entryId);
   return code;
 }
 

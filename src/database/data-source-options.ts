@@ -80,12 +80,12 @@ interface PoolExtra {
 export function throughTransactionPooler(options: DataSourceOptions): DataSourceOptions {
   const { statement_timeout: _dropped, ...extra } = (options.extra ?? {}) as PoolExtra;
   void _dropped;
-  return { ...options, extra: { ...extra, namedStatements: false } } as DataSourceOptions;
+  return { ...options, extra: { ...extra, namedStatements: false } };
 }
 
 /** The same options with a pool of `size` connections (the webhook worker's own). */
 export function withPoolSize(options: DataSourceOptions, size: number): DataSourceOptions {
-  return { ...options, extra: { ...(options.extra as PoolExtra), max: size } } as DataSourceOptions;
+  return { ...options, extra: { ...(options.extra as PoolExtra), max: size } };
 }
 
 /** Whether statements of this data source may be prepared by name (false behind a transaction pooler). */

@@ -29,7 +29,7 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
       // The data source is ready only once its schema is: no module reads or writes before.
       dataSourceFactory: async (options) => {
         const { migrationsMode, preparedStatements, ...rest } = options as DataSourceOptions & Pick<ServiceDataSourceOptions, 'migrationsMode' | 'preparedStatements'>;
-        const dataSource = rest.type === 'postgres' ? await openPostgres(rest as DataSourceOptions, preparedStatements) : await connectDatabase(rest as DataSourceOptions);
+        const dataSource = rest.type === 'postgres' ? await openPostgres(rest, preparedStatements) : await connectDatabase(rest);
         await prepareSchema(dataSource, migrationsMode);
         return dataSource;
       },

@@ -211,7 +211,7 @@ export async function startThrowawayPgBouncer(
   }
   const child = spawn(binary, asRoot ? ['-u', 'postgres', config] : [config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitForPort(port, child, () => stderr);
   return {
     port,
@@ -291,7 +291,7 @@ export async function startThrowawayHaproxy(binary: string, backends: number[]):
   );
   const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await waitForPort(port, child, () => stderr);
   return {
     url: `http://127.0.0.1:${port}`,
