@@ -44,7 +44,9 @@ const USAGE = `Usage: npm run cli -- <command>
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 type Command = (context: INestApplicationContext) => Promise<number>;
@@ -217,7 +219,10 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env, { adminPasswordCheck: passwordProblem })), { logger: ['error', 'warn'], abortOnError: false });
+  const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env, { adminPasswordCheck: passwordProblem })), {
+    logger: ['error', 'warn'],
+    abortOnError: false,
+  });
   try {
     return await command(context);
   } finally {

@@ -177,10 +177,7 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
   fastify.addHook('onResponse', async (request, reply) => {
     // routeOptions is built anew at each read: read once.
     const route = request.routeOptions.url;
-    request.log.info(
-      { method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 },
-      'request completed',
-    );
+    request.log.info({ method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request completed');
     httpMetrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 }

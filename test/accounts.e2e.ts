@@ -102,9 +102,7 @@ describe('POST /v1/accounts', () => {
   it('of 10 concurrent creations by one user, exactly one is 201 and the others 409; one account exists', async () => {
     const user = await registerAndLogin(t.api);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        t.api.post('/v1/accounts', { type: 'business', name: `Race ${i}`, email: `race${i}@example.com` }, { token: user.token }),
-      ),
+      Array.from({ length: 10 }, (_, i) => t.api.post('/v1/accounts', { type: 'business', name: `Race ${i}`, email: `race${i}@example.com` }, { token: user.token })),
     );
     const created = responses.filter((response) => response.status === 201);
     assert.equal(created.length, 1, `statuses: ${responses.map((response) => response.status).join(',')}`);
@@ -120,11 +118,7 @@ describe('POST /v1/accounts', () => {
     const user = await registerAndLogin(t.api);
     const other = await signup(t.api);
     for (const ownerUserId of [other.id, user.user.id]) {
-      const response = await t.api.post(
-        '/v1/accounts',
-        { type: 'business', name: 'Proxy', email: 'proxy@example.com', owner_user_id: ownerUserId },
-        { token: user.token },
-      );
+      const response = await t.api.post('/v1/accounts', { type: 'business', name: 'Proxy', email: 'proxy@example.com', owner_user_id: ownerUserId }, { token: user.token });
       expectError(response, 403, 'insufficient_permissions');
     }
     expectError(await t.api.get('/v1/account', { token: user.token }), 404, 'account_not_found');
@@ -132,11 +126,7 @@ describe('POST /v1/accounts', () => {
 
   it('lets an admin open an account for another user with owner_user_id', async () => {
     const user = await registerAndLogin(t.api);
-    const response = await t.api.post(
-      '/v1/accounts',
-      { type: 'business', name: 'Managed Ltd', email: 'managed@example.com', owner_user_id: user.user.id },
-      { token: admin.token },
-    );
+    const response = await t.api.post('/v1/accounts', { type: 'business', name: 'Managed Ltd', email: 'managed@example.com', owner_user_id: user.user.id }, { token: admin.token });
     expectStatus(response, 201);
     assertAccount(response.body, { owner_user_id: user.user.id, status: 'open', name: 'Managed Ltd' });
     const own = await t.api.get('/v1/account', { token: user.token });
@@ -148,11 +138,7 @@ describe('POST /v1/accounts', () => {
 
   it('refuses an admin opening an account for a user who already has one with 409 account_already_exists', async () => {
     const owner = await accountOwner(t.api);
-    const response = await t.api.post(
-      '/v1/accounts',
-      { type: 'business', name: 'Another', email: 'another@example.com', owner_user_id: owner.user.id },
-      { token: admin.token },
-    );
+    const response = await t.api.post('/v1/accounts', { type: 'business', name: 'Another', email: 'another@example.com', owner_user_id: owner.user.id }, { token: admin.token });
     expectError(response, 409, 'account_already_exists');
     const own = await t.api.get('/v1/account', { token: owner.token });
     assert.equal(own.body.id, owner.accountId);
@@ -160,11 +146,7 @@ describe('POST /v1/accounts', () => {
 
   it('answers an admin naming an unknown user with 404 user_not_found', async () => {
     for (const ownerUserId of ['usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 'nobody']) {
-      const response = await t.api.post(
-        '/v1/accounts',
-        { type: 'business', name: 'Ghost', email: 'ghost@example.com', owner_user_id: ownerUserId },
-        { token: admin.token },
-      );
+      const response = await t.api.post('/v1/accounts', { type: 'business', name: 'Ghost', email: 'ghost@example.com', owner_user_id: ownerUserId }, { token: admin.token });
       expectError(response, 404, 'user_not_found');
     }
   });
@@ -279,10 +261,7 @@ describe('PATCH /v1/accounts', () => {
     const swapped = await t.api.patch('/v1/accounts', { preferences: { a0: null, c0: 'new' } }, { token: owner.token });
     expectStatus(swapped, 200);
     assert.equal(Object.keys(swapped.body.preferences).length, 50);
-    expectValidationFields(
-      await t.api.patch('/v1/accounts', { preferences: { a1: null, big: 'x'.repeat(8 * 1024) } }, { token: owner.token }),
-      ['preferences'],
-    );
+    expectValidationFields(await t.api.patch('/v1/accounts', { preferences: { a1: null, big: 'x'.repeat(8 * 1024) } }, { token: owner.token }), ['preferences']);
     const read = await t.api.get('/v1/account', { token: owner.token });
     assert.deepEqual(read.body.preferences, swapped.body.preferences);
   });
@@ -303,11 +282,7 @@ describe('PATCH /v1/accounts', () => {
     const owner = await accountOwner(t.api);
     const member = await accountMember(t.api, owner.token, owner.accountId);
     expectError(await t.api.patch('/v1/accounts', { name: 'Taken Over' }, { token: member.token }), 403, 'insufficient_permissions');
-    expectError(
-      await t.api.patch(`/v1/accounts?account_id=${owner.accountId}`, { name: 'Taken Over' }, { token: member.token }),
-      403,
-      'insufficient_permissions',
-    );
+    expectError(await t.api.patch(`/v1/accounts?account_id=${owner.accountId}`, { name: 'Taken Over' }, { token: member.token }), 403, 'insufficient_permissions');
     const read = await t.api.get('/v1/account', { token: owner.token });
     assert.equal(read.body.name, 'Acme Ltd');
   });
@@ -347,9 +322,7 @@ describe('PATCH /v1/accounts', () => {
 
   it('keeps every key when preferences are patched concurrently', async () => {
     const owner = await accountOwner(t.api);
-    const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.api.patch('/v1/accounts', { preferences: { [`key${i}`]: i } }, { token: owner.token })),
-    );
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => t.api.patch('/v1/accounts', { preferences: { [`key${i}`]: i } }, { token: owner.token })));
     responses.forEach((response) => expectStatus(response, 200));
     const read = await t.api.get('/v1/account', { token: owner.token });
     assert.deepEqual(read.body.preferences, Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`key${i}`, i])));
@@ -370,14 +343,7 @@ describe('DELETE /v1/auth/close', () => {
     const outsider = await registerAndLogin(t.api);
     const response = await t.api.delete('/v1/auth/close', undefined, { token: owner.token });
     expectStatus(response, 200);
-    assert.deepEqual(Object.keys(response.body).sort(), [
-      'account_id',
-      'canceled_payments',
-      'canceled_transactions',
-      'closed_at',
-      'revoked_sessions',
-      'status',
-    ]);
+    assert.deepEqual(Object.keys(response.body).sort(), ['account_id', 'canceled_payments', 'canceled_transactions', 'closed_at', 'revoked_sessions', 'status']);
     assert.match(response.body.closed_at, ISO_TIMESTAMP);
     assert.deepEqual(response.body, {
       account_id: owner.accountId,
@@ -411,7 +377,7 @@ describe('DELETE /v1/auth/close', () => {
     expectStatus(await t.api.get('/v1/account', { token: member.token }), 200);
   });
 
-  it("answers a member naming another account, or a caller without one, with 404 account_not_found", async () => {
+  it('answers a member naming another account, or a caller without one, with 404 account_not_found', async () => {
     const owner = await accountOwner(t.api);
     const other = await accountOwner(t.api);
     expectError(await t.api.delete(`/v1/auth/close?account_id=${other.accountId}`, undefined, { token: owner.token }), 404, 'account_not_found');
@@ -443,9 +409,7 @@ describe('DELETE /v1/auth/close', () => {
   it('of 5 concurrent closes exactly one is 200 and the others 403 account_closed', async () => {
     const owner = await accountOwner(t.api);
     await accountMember(t.api, owner.token, owner.accountId);
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, () => t.api.delete(`/v1/auth/close?account_id=${owner.accountId}`, undefined, { token: admin.token })),
-    );
+    const responses = await Promise.all(Array.from({ length: 5 }, () => t.api.delete(`/v1/auth/close?account_id=${owner.accountId}`, undefined, { token: admin.token })));
     const winners = responses.filter((response) => response.status === 200);
     assert.equal(winners.length, 1, `statuses: ${responses.map((response) => response.status).join(',')}`);
     assert.equal(winners[0].body.revoked_sessions, 2);
@@ -488,7 +452,10 @@ describe('GET /v1/auth/accounts', () => {
   it('lists every account to an admin, newest first', async () => {
     const response = await t.api.get('/v1/auth/accounts', { token: admin.token });
     expectStatus(response, 200);
-    assert.deepEqual(response.body.data.map((account: { id: string }) => account.id), accounts.map((account) => account.id).reverse());
+    assert.deepEqual(
+      response.body.data.map((account: { id: string }) => account.id),
+      accounts.map((account) => account.id).reverse(),
+    );
     assert.equal(response.body.has_more, false);
     assert.equal(response.body.next_cursor, null);
     for (const account of response.body.data) {
@@ -499,7 +466,10 @@ describe('GET /v1/auth/accounts', () => {
 
   it('filters by type and by status, also combined', async () => {
     const expect = (filter: (account: { type: string; status: string }) => boolean) =>
-      accounts.filter(filter).map((account) => account.id).reverse();
+      accounts
+        .filter(filter)
+        .map((account) => account.id)
+        .reverse();
     const cases: [string, (account: { type: string; status: string }) => boolean][] = [
       ['type=business', (account) => account.type === 'business'],
       ['type=individual', (account) => account.type === 'individual'],
@@ -510,7 +480,11 @@ describe('GET /v1/auth/accounts', () => {
     for (const [query, filter] of cases) {
       const response = await t.api.get(`/v1/auth/accounts?${query}`, { token: admin.token });
       expectStatus(response, 200);
-      assert.deepEqual(response.body.data.map((account: { id: string }) => account.id), expect(filter), query);
+      assert.deepEqual(
+        response.body.data.map((account: { id: string }) => account.id),
+        expect(filter),
+        query,
+      );
     }
     for (const query of ['type=charity', 'status=frozen', 'owner=me']) {
       expectError(await t.api.get(`/v1/auth/accounts?${query}`, { token: admin.token }), 400, 'validation_error');
@@ -521,7 +495,13 @@ describe('GET /v1/auth/accounts', () => {
     const ids = await walkAccounts(t.api, admin.token, 'limit=2');
     assert.deepEqual(ids, accounts.map((account) => account.id).reverse());
     const open = await walkAccounts(t.api, admin.token, 'limit=2&status=open');
-    assert.deepEqual(open, accounts.filter((account) => account.status === 'open').map((account) => account.id).reverse());
+    assert.deepEqual(
+      open,
+      accounts
+        .filter((account) => account.status === 'open')
+        .map((account) => account.id)
+        .reverse(),
+    );
     const first = await t.api.get('/v1/auth/accounts?limit=2', { token: admin.token });
     assert.equal(first.body.data.length, 2);
     assert.equal(first.body.has_more, true);

@@ -83,8 +83,20 @@ describe('API keys', () => {
     assert.ok(routes.length >= 40, `only ${routes.length} handlers found`);
     const undeclared = routes.filter((route) => (route.public === undefined || route.public.optionalAuthentication) && route.scope === undefined).map((route) => route.route);
     assert.deepEqual(undeclared, [], 'add @RequiresScope() or @SessionOnly() to these handlers');
-    const sessionOnly = routes.filter((route) => route.scope === 'session').map((route) => route.route).sort();
-    assert.deepEqual(sessionOnly, ['DELETE /v1/api_keys/:api_key_id', 'DELETE /v1/auth/close', 'DELETE /v1/auth/session', 'GET /v1/api_keys', 'GET /v1/api_keys/:api_key_id', 'GET /v1/auth/sessions', 'POST /v1/api_keys', 'POST /v1/api_keys/:api_key_id/roll']);
+    const sessionOnly = routes
+      .filter((route) => route.scope === 'session')
+      .map((route) => route.route)
+      .sort();
+    assert.deepEqual(sessionOnly, [
+      'DELETE /v1/api_keys/:api_key_id',
+      'DELETE /v1/auth/close',
+      'DELETE /v1/auth/session',
+      'GET /v1/api_keys',
+      'GET /v1/api_keys/:api_key_id',
+      'GET /v1/auth/sessions',
+      'POST /v1/api_keys',
+      'POST /v1/api_keys/:api_key_id/roll',
+    ]);
   });
 
   it('lets a key through each route only with its scope (write includes read), naming the missing scope', async () => {
@@ -103,7 +115,9 @@ describe('API keys', () => {
       const refused = await t.api.request(method, samplePath(route.route), body, { token: await keyWith(allBut(scope)) });
       expectError(refused, 403, 'insufficient_permissions');
       assert.match(refused.body.error_description, new RegExp(scope), route.route);
-      for (const held of [scope, scope.replace(':read', ':write')].filter((name, index, all) => all.indexOf(name) === index && ALL_RESOURCE_SCOPES.includes(name as ResourceScope))) {
+      for (const held of [scope, scope.replace(':read', ':write')].filter(
+        (name, index, all) => all.indexOf(name) === index && ALL_RESOURCE_SCOPES.includes(name as ResourceScope),
+      )) {
         const allowed = await t.api.request(method, samplePath(route.route), body, { token: await keyWith([held]) });
         assert.ok(!(allowed.status === 403 && /API key/.test(allowed.body.error_description)), `${route.route} with ${held}: ${allowed.status} ${JSON.stringify(allowed.body)}`);
         assert.notEqual(allowed.status, 401, route.route);
@@ -115,7 +129,16 @@ describe('API keys', () => {
 
   it('refuses keys on session operations and on /v1/api_keys (403), and a key as a refresh token (401 refresh_token_invalid)', async () => {
     const key = await createKey(t.api, owner.token, { scopes: [...ALL_RESOURCE_SCOPES] });
-    for (const [method, path] of [['GET', '/v1/auth/sessions'], ['DELETE', '/v1/auth/session'], ['DELETE', '/v1/auth/close'], ['GET', '/v1/api_keys'], ['POST', '/v1/api_keys'], ['GET', `/v1/api_keys/${key.id}`], ['POST', `/v1/api_keys/${key.id}/roll`], ['DELETE', `/v1/api_keys/${key.id}`]]) {
+    for (const [method, path] of [
+      ['GET', '/v1/auth/sessions'],
+      ['DELETE', '/v1/auth/session'],
+      ['DELETE', '/v1/auth/close'],
+      ['GET', '/v1/api_keys'],
+      ['POST', '/v1/api_keys'],
+      ['GET', `/v1/api_keys/${key.id}`],
+      ['POST', `/v1/api_keys/${key.id}/roll`],
+      ['DELETE', `/v1/api_keys/${key.id}`],
+    ]) {
       const response = await t.api.request(method, path, method === 'POST' ? { name: 'x', scopes: ['users:read'] } : undefined, { token: key.secret });
       expectError(response, 403, 'insufficient_permissions');
     }
@@ -166,7 +189,7 @@ describe('API keys', () => {
     assert.match(read.body.last_used_at, ISO_TIMESTAMP);
   });
 
-  it('lets only owners and admins manage keys: members 403, another account\'s key 404, admin keys of any account and platform keys', async () => {
+  it("lets only owners and admins manage keys: members 403, another account's key 404, admin keys of any account and platform keys", async () => {
     const member = await accountMember(t.api, owner.token, owner.accountId);
     expectError(await t.api.post('/v1/api_keys', { name: 'x', scopes: ['users:read'] }, { token: member.token }), 403, 'insufficient_permissions');
     expectError(await t.api.get('/v1/api_keys', { token: member.token }), 403, 'insufficient_permissions');

@@ -67,7 +67,11 @@ describe('Audit log', () => {
   }
 
   function asUser(entry: AuditEntry, who: LoggedIn): void {
-    assert.deepEqual({ type: entry.actor.type, id: entry.actor.id, session_id: entry.actor.session_id }, { type: 'user', id: who.user.id, session_id: who.sessionId }, entry.action);
+    assert.deepEqual(
+      { type: entry.actor.type, id: entry.actor.id, session_id: entry.actor.session_id },
+      { type: 'user', id: who.user.id, session_id: who.sessionId },
+      entry.action,
+    );
   }
 
   it('records logins, refused logins alike for an unknown email and a wrong password, logouts and revocations', async () => {
@@ -86,9 +90,21 @@ describe('Audit log', () => {
     expectError(unknownEmail, 401, 'invalid_credentials');
     secrets.push('not the password at all 1');
     const refusals = [await onlyEntry(wrongPassword, 'auth.login'), await onlyEntry(unknownEmail, 'auth.login')];
-    const shape = (entry: AuditEntry) => ({ outcome: entry.outcome, reason: entry.reason, actor: { ...entry.actor, request_id: null }, account_id: entry.account_id, target: entry.target });
+    const shape = (entry: AuditEntry) => ({
+      outcome: entry.outcome,
+      reason: entry.reason,
+      actor: { ...entry.actor, request_id: null },
+      account_id: entry.account_id,
+      target: entry.target,
+    });
     assert.deepEqual(shape(refusals[0]), shape(refusals[1]), 'an unknown email and a wrong password leave the same entry');
-    assert.deepEqual(shape(refusals[0]), { outcome: 'failure', reason: 'invalid_credentials', actor: { type: 'user', id: null, session_id: null, request_id: null }, account_id: null, target: null });
+    assert.deepEqual(shape(refusals[0]), {
+      outcome: 'failure',
+      reason: 'invalid_credentials',
+      actor: { type: 'user', id: null, session_id: null, request_id: null },
+      account_id: null,
+      target: null,
+    });
 
     const logout = await t.api.delete('/v1/auth/session', undefined, { token: ok.body.access_token, headers: CLIENT });
     expectStatus(logout, 200);
@@ -113,7 +129,11 @@ describe('Audit log', () => {
   });
 
   it('records users, accounts, keys, webhook endpoints, postings and refusals with their actor', async () => {
-    const created = await t.api.post('/v1/users', { name: 'New', email: uniqueEmail(), password: STRONG_PASSWORD, account_id: owner.accountId }, { token: owner.token, headers: CLIENT });
+    const created = await t.api.post(
+      '/v1/users',
+      { name: 'New', email: uniqueEmail(), password: STRONG_PASSWORD, account_id: owner.accountId },
+      { token: owner.token, headers: CLIENT },
+    );
     expectStatus(created, 201);
     const userCreated = await onlyEntry(created, 'user.created');
     asUser(userCreated, owner);
@@ -124,7 +144,11 @@ describe('Audit log', () => {
     expectStatus(promoted, 200);
     assert.equal((await onlyEntry(promoted, 'user.role_changed')).reason, 'member -> admin');
     const member = await login(t.api, created.body.email, STRONG_PASSWORD);
-    const changed = await t.api.patch(`/v1/users/${member.user.id}`, { password: 'another long passphrase 9', current_password: STRONG_PASSWORD, email: uniqueEmail('moved') }, { token: member.token, headers: CLIENT });
+    const changed = await t.api.patch(
+      `/v1/users/${member.user.id}`,
+      { password: 'another long passphrase 9', current_password: STRONG_PASSWORD, email: uniqueEmail('moved') },
+      { token: member.token, headers: CLIENT },
+    );
     expectStatus(changed, 200);
     secrets.push('another long passphrase 9', member.token);
     asUser(await onlyEntry(changed, 'user.password_changed'), member);

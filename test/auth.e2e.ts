@@ -3,19 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { before, describe, it } from 'node:test';
 import jwt from 'jsonwebtoken';
 import { ApiClient, ApiResponse } from './support/api-client';
-import {
-  accountMember,
-  accountOwner,
-  expectError,
-  expectStatus,
-  login,
-  LoggedIn,
-  loginAdmin,
-  registerAndLogin,
-  signup,
-  STRONG_PASSWORD,
-  uniqueEmail,
-} from './support/factories';
+import { accountMember, accountOwner, expectError, expectStatus, login, LoggedIn, loginAdmin, registerAndLogin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, TOKEN_PAIR_FIELDS, USER_FIELDS } from './support/shapes';
 import { useTestApp } from './support/test-app';
 import { AppConfig } from '../src/config/app-config';
@@ -111,7 +99,7 @@ describe('POST /v1/auth/login', () => {
     assert.equal(claims.typ, 'access');
     assert.equal(typeof claims.jti, 'string');
     assert.equal(claims.exp, Date.parse(body.expires_at) / 1000);
-    assert.equal((claims.exp) - (claims.iat as number), 15 * 60);
+    assert.equal(claims.exp - (claims.iat as number), 15 * 60);
   });
 
   it('answers a wrong password with 401 invalid_credentials', async () => {
@@ -395,10 +383,7 @@ describe('POST /v1/auth/refresh', () => {
   it('lets a refresh racing the deletion of its user end in 200, 404 session_not_found or 409 token_rotation_failed, never 500', async () => {
     for (let round = 0; round < 8; round += 1) {
       const session = await registerAndLogin(t.api);
-      const [refreshed, deleted] = await Promise.all([
-        refresh(t.api, session.refreshToken),
-        t.api.delete(`/v1/users/${session.user.id}`, undefined, { token: session.token }),
-      ]);
+      const [refreshed, deleted] = await Promise.all([refresh(t.api, session.refreshToken), t.api.delete(`/v1/users/${session.user.id}`, undefined, { token: session.token })]);
       expectStatus(deleted, 200);
       assert.equal(deleted.body.revoked_sessions, 1);
       if (refreshed.status === 200) {
@@ -539,7 +524,7 @@ describe('access tokens', () => {
 describe('DELETE /v1/auth/session', () => {
   const t = useTestApp();
 
-  it('invalidates the caller\'s own session without a body: 200 with success, id, revoked_tokens and revoked_at', async () => {
+  it("invalidates the caller's own session without a body: 200 with success, id, revoked_tokens and revoked_at", async () => {
     const session = await registerAndLogin(t.api);
     const before = Date.now();
     const response = await invalidate(t.api, session.token);
@@ -580,7 +565,7 @@ describe('DELETE /v1/auth/session', () => {
     expectError(await refresh(t.api, session.refreshToken), 401, 'refresh_token_invalid');
   });
 
-  it('ends only the named session: the caller\'s other sessions keep working', async () => {
+  it("ends only the named session: the caller's other sessions keep working", async () => {
     const a = await registerAndLogin(t.api);
     const b = await login(t.api, a.email, a.password);
     const response = await invalidate(t.api, a.token, { session_id: b.sessionId });
@@ -592,7 +577,7 @@ describe('DELETE /v1/auth/session', () => {
     expectTokenPair(await refresh(t.api, a.refreshToken), a.sessionId);
   });
 
-  it('refuses another user\'s session to a member with 403 insufficient_permissions', async () => {
+  it("refuses another user's session to a member with 403 insufficient_permissions", async () => {
     const victim = await registerAndLogin(t.api);
     const member = await registerAndLogin(t.api);
     expectError(await invalidate(t.api, member.token, { session_id: victim.sessionId }), 403, 'insufficient_permissions');
@@ -604,7 +589,7 @@ describe('DELETE /v1/auth/session', () => {
     await expectAccessWorks(t.api, colleague.token);
   });
 
-  it('lets the admin invalidate another user\'s session with 200', async () => {
+  it("lets the admin invalidate another user's session with 200", async () => {
     const admin = await loginAdmin(t.api);
     const victim = await registerAndLogin(t.api);
     const response = await invalidate(t.api, admin.token, { session_id: victim.sessionId, reason: 'compromised credentials' });
@@ -623,10 +608,7 @@ describe('DELETE /v1/auth/session', () => {
     const a = await registerAndLogin(t.api);
     for (let round = 0; round < 10; round += 1) {
       const b = await login(t.api, a.email, a.password);
-      const [refreshed, ended] = await Promise.all([
-        refresh(t.api, b.refreshToken),
-        invalidate(t.api, a.token, { session_id: b.sessionId }),
-      ]);
+      const [refreshed, ended] = await Promise.all([refresh(t.api, b.refreshToken), invalidate(t.api, a.token, { session_id: b.sessionId })]);
       expectStatus(ended, 200);
       if (refreshed.status === 200) {
         expectTokenPair(refreshed, b.sessionId);
@@ -713,7 +695,7 @@ describe('DELETE /v1/auth/session', () => {
 describe('GET /v1/auth/sessions', () => {
   const t = useTestApp();
 
-  it('lists the caller\'s sessions newest first with the contract\'s fields, current only for the caller\'s', async () => {
+  it("lists the caller's sessions newest first with the contract's fields, current only for the caller's", async () => {
     const user = await signup(t.api);
     const first = await login(t.api, user.email, user.password, { device_id: 'laptop-1', client_version: '1.0.0' });
     const second = await login(t.api, user.email, user.password);
@@ -832,11 +814,7 @@ describe('logins racing changes to the user or its account', () => {
       const user = await registerAndLogin(t.api);
       const [loginResponse, change] = await Promise.all([
         t.api.post('/v1/auth/login', { email: user.email, password: user.password }),
-        t.api.patch(
-          `/v1/users/${user.user.id}`,
-          { password: `a changed passphrase, round ${round}`, current_password: user.password },
-          { token: user.token },
-        ),
+        t.api.patch(`/v1/users/${user.user.id}`, { password: `a changed passphrase, round ${round}`, current_password: user.password }, { token: user.token }),
       ]);
       expectStatus(change, 200);
       if (loginResponse.status === 200) {

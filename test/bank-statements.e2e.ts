@@ -24,8 +24,16 @@ interface Report {
 const XML = { 'content-type': 'application/xml' };
 const CSV = { 'content-type': 'text/csv; charset=utf-8' };
 
-async function bankTransferRequest(t: TestApp, owner: Owner, fields: Record<string, unknown> = {}): Promise<{ id: string; provider_reference: string; amount: number; currency: string }> {
-  const response = await t.api.post('/v1/payments', { purpose: 'invoice', amount: 4999, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer', ...fields }, { token: owner.token });
+async function bankTransferRequest(
+  t: TestApp,
+  owner: Owner,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; provider_reference: string; amount: number; currency: string }> {
+  const response = await t.api.post(
+    '/v1/payments',
+    { purpose: 'invoice', amount: 4999, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer', ...fields },
+    { token: owner.token },
+  );
   expectStatus(response, 201);
   assert.equal(response.body.provider, 'bank_transfer');
   assert.match(response.body.provider_reference, /^RF\d{2}[0-9A-Z]{1,21}$/);
@@ -76,16 +84,30 @@ describe('bank transfers paid by a camt.053 statement', () => {
     assert.deepEqual([credit.type, credit.status, credit.amount, credit.payment_id], ['credit', 'posted', 4999, payment.id]);
     assert.equal(await postedBalance(t, owner, 'EUR'), 4999);
     const events = (await t.api.get('/v1/events?type=payment.succeeded', { token: owner.token })).body.data as { data: { object: { id: string } } }[];
-    assert.deepEqual(events.map((event) => event.data.object.id), [payment.id]);
+    assert.deepEqual(
+      events.map((event) => event.data.object.id),
+      [payment.id],
+    );
   });
 
-  it('settles each line of a batch entry, with amounts in the currency\'s minor units (JPY without decimals)', async () => {
+  it("settles each line of a batch entry, with amounts in the currency's minor units (JPY without decimals)", async () => {
     const admin = await loginAdmin(t.api);
     const owner = await accountOwner(t.api);
     const euros = await bankTransferRequest(t, owner, { amount: 1050 });
     const yen = await bankTransferRequest(t, owner, { amount: 5000, currency: 'JPY' });
     const statement = camt053([
-      { currency: 'EUR', entries: [{ entryId: 'B-1', transactions: [{ amount: 1050, reference: euros.provider_reference, id: 'B-1-a' }, { amount: 700, reference: 'RF00 NOPE', id: 'B-1-b' }] }] },
+      {
+        currency: 'EUR',
+        entries: [
+          {
+            entryId: 'B-1',
+            transactions: [
+              { amount: 1050, reference: euros.provider_reference, id: 'B-1-a' },
+              { amount: 700, reference: 'RF00 NOPE', id: 'B-1-b' },
+            ],
+          },
+        ],
+      },
       { currency: 'JPY', entries: [{ amount: 5000, currency: 'JPY', reference: yen.provider_reference, entryId: 'J-1' }] },
     ]);
     const report = (await importStatement(t, admin, statement)).body;
@@ -105,9 +127,22 @@ describe('bank transfers paid by a camt.053 statement', () => {
         t,
         admin,
         camt053([
-          { currency: 'EUR', entries: [{ amount: 2400, reference: short.provider_reference, entryId: 'U-1' }, { amount: 2500, reference: 'RF18539007547034', entryId: 'U-2' }] },
+          {
+            currency: 'EUR',
+            entries: [
+              { amount: 2400, reference: short.provider_reference, entryId: 'U-1' },
+              { amount: 2500, reference: 'RF18539007547034', entryId: 'U-2' },
+            ],
+          },
           { currency: 'USD', entries: [{ amount: 2500, currency: 'USD', reference: euro.provider_reference, entryId: 'U-3' }] },
-          { currency: 'EUR', entries: [{ amount: 2500, reference: paid.provider_reference, entryId: 'U-4' }, { amount: 2500, reference: canceled.provider_reference, entryId: 'U-5' }, { amount: 2500, unstructured: 'thanks for the invoice', entryId: 'U-6' }] },
+          {
+            currency: 'EUR',
+            entries: [
+              { amount: 2500, reference: paid.provider_reference, entryId: 'U-4' },
+              { amount: 2500, reference: canceled.provider_reference, entryId: 'U-5' },
+              { amount: 2500, unstructured: 'thanks for the invoice', entryId: 'U-6' },
+            ],
+          },
         ]),
       )
     ).body;
@@ -128,7 +163,10 @@ describe('bank transfers paid by a camt.053 statement', () => {
     const admin = await loginAdmin(t.api);
     const owner = await accountOwner(t.api);
     const payment = await bankTransferRequest(t, owner);
-    const statement = camt053Credits([{ amount: 4999, reference: payment.provider_reference, entryId: 'R-1' }, { amount: 10, reference: 'RF18539007547034', entryId: 'R-2' }]);
+    const statement = camt053Credits([
+      { amount: 4999, reference: payment.provider_reference, entryId: 'R-1' },
+      { amount: 10, reference: 'RF18539007547034', entryId: 'R-2' },
+    ]);
     const first = (await importStatement(t, admin, statement)).body;
     const again = (await importStatement(t, admin, statement)).body;
     assert.deepEqual(first.matched, [{ entry_id: 'R-1', payment_id: payment.id }]);

@@ -125,14 +125,24 @@ describe('the checkout page in a real browser', () => {
     const paid = await paymentOf(t, owner.token, payment.id);
     assert.deepEqual([paid.status, paid.failure_code, paid.last_failure_code], ['succeeded', null, 'card_declined']);
     const credits = await creditsOf(t, owner.token, payment.id);
-    assert.deepEqual(credits.map((credit) => [credit.id, credit.amount, credit.status]), [[paid.transaction_id, 3_150, 'posted']]);
+    assert.deepEqual(
+      credits.map((credit) => [credit.id, credit.amount, credit.status]),
+      [[paid.transaction_id, 3_150, 'posted']],
+    );
     assert.equal((await postedBalance(t, owner.token, 'EUR')) - balanceBefore, 3_150);
     const events = (await listItems(t.api, owner.token, '/v1/events?after_sequence=0&limit=100')).filter(
       (event) => event.data.object.id === payment.id || event.data.object.payment_id === payment.id,
     );
-    assert.deepEqual(events.map((event) => event.type), ['payment.created', 'payment.attempt_failed', 'payment.succeeded', 'transaction.created']);
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['payment.created', 'payment.attempt_failed', 'payment.succeeded', 'transaction.created'],
+    );
     const sequences = events.map((event) => event.sequence);
-    assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b), 'in sequence');
+    assert.deepEqual(
+      sequences,
+      [...sequences].sort((a, b) => a - b),
+      'in sequence',
+    );
     assert.equal(events[1].data.object.last_failure_code, 'card_declined');
     assert.equal(events[1].data.object.status, 'pending');
     const admin = await loginAdmin(t.api);
@@ -258,7 +268,10 @@ describe('the checkout page in a real browser', () => {
     expectStatus(await t.api.post(`/v1/payments/${canceled.id}/cancel`, undefined, { token: owner.token }), 200);
     const expired = await createPayment(t.api, owner.token);
     await sql(t.databaseUrl, 'UPDATE payment_requests SET expires_at = $1 WHERE id = $2', [Date.now() - 1000, expired.id]);
-    for (const [payment, reads, name] of [[canceled, 'Payment request canceled', 'canceled'], [expired, 'Payment request expired', 'expired']]) {
+    for (const [payment, reads, name] of [
+      [canceled, 'Payment request canceled', 'canceled'],
+      [expired, 'Payment request expired', 'expired'],
+    ]) {
       const page = await chromium.browser.newPage({ viewport: PHONE });
       await page.goto(payment.payment_url);
       await assertShows(page, [reads]);

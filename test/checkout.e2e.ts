@@ -39,7 +39,7 @@ describe('the hosted checkout page', () => {
     owner = await accountOwner(t.api);
   });
 
-  it("opens at payment_url without a login and shows the merchant, amount, description, purpose, reference, customer email, expiry and a card form", async () => {
+  it('opens at payment_url without a login and shows the merchant, amount, description, purpose, reference, customer email, expiry and a card form', async () => {
     const payment = await createPayment(t.api, owner.token, {
       purpose: 'invoice',
       reference_id: 'INV-2026-0042',
@@ -62,7 +62,11 @@ describe('the hosted checkout page', () => {
   });
 
   it("formats each currency's amount with its own minor units: JPY none, EUR two, BHD three", async () => {
-    for (const [amount, currency, shown] of [[5000, 'JPY', '¥5,000'], [123456, 'EUR', '€1,234.56'], [12345, 'BHD', 'BHD\u00a012.345']] as const) {
+    for (const [amount, currency, shown] of [
+      [5000, 'JPY', '¥5,000'],
+      [123456, 'EUR', '€1,234.56'],
+      [12345, 'BHD', 'BHD\u00a012.345'],
+    ] as const) {
       const payment = await createPayment(t.api, owner.token, { amount, currency });
       const text = visibleText((await openPage(payment.payment_url)).html);
       assert.ok(text.includes(shown.replace('\u00a0', ' ')), `${currency}: ${text}`);
@@ -118,7 +122,7 @@ describe('the hosted checkout page', () => {
 
   it('pays with 4242 4242 4242 4242: 303 back to the page, which shows the payment received and no form; the API and the ledger agree', async () => {
     const payment = await createPayment(t.api, owner.token, { amount: 2500 });
-    const before = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances.find((balance: any) => balance.currency === "EUR");
+    const before = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances.find((balance: any) => balance.currency === 'EUR');
     const answer = await pay(payment.payment_url, '4242 4242 4242 4242');
     assert.equal(answer.status, 303);
     assert.equal(answer.headers.get('location'), payment.payment_url);
@@ -131,7 +135,7 @@ describe('the hosted checkout page', () => {
     const credits = await creditsOf(t, owner.token, payment.id);
     assert.equal(credits.length, 1);
     assert.deepEqual([credits[0].id, credits[0].status, credits[0].amount], [paid.transaction_id, 'posted', 2500]);
-    const after = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances.find((balance: any) => balance.currency === "EUR");
+    const after = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances.find((balance: any) => balance.currency === 'EUR');
     assert.equal(after.posted - (before?.posted ?? 0), 2500);
     assert.deepEqual(await eventsOfPayment(t, owner.token, payment.id), ['payment.created', 'payment.succeeded', 'transaction.created']);
   });
@@ -144,10 +148,7 @@ describe('the hosted checkout page', () => {
       const payment = await createPayment(t.api, owner.token);
       assert.equal((await pay(payment.payment_url, card)).status, 303);
       const declined = await paymentOf(t, owner.token, payment.id);
-      assert.deepEqual(
-        [declined.status, declined.failure_code, declined.last_failure_code, declined.transaction_id],
-        ['pending', null, failureCode, null],
-      );
+      assert.deepEqual([declined.status, declined.failure_code, declined.last_failure_code, declined.transaction_id], ['pending', null, failureCode, null]);
       const page = await openPage(payment.payment_url);
       assert.notEqual(page.antiForgery, null, 'the page offers the card form again');
       assert.match(page.html, /<p id="card-error" class="error" role="alert">/);
@@ -164,7 +165,10 @@ describe('the hosted checkout page', () => {
     const paid = await paymentOf(t, owner.token, payment.id);
     assert.deepEqual([paid.status, paid.failure_code, paid.last_failure_code], ['succeeded', null, 'card_declined']);
     const credits = await creditsOf(t, owner.token, payment.id);
-    assert.deepEqual(credits.map((credit) => [credit.id, credit.amount, credit.status]), [[paid.transaction_id, 1234, 'posted']]);
+    assert.deepEqual(
+      credits.map((credit) => [credit.id, credit.amount, credit.status]),
+      [[paid.transaction_id, 1234, 'posted']],
+    );
     assert.deepEqual(await eventsOfPayment(t, owner.token, payment.id), ['payment.created', 'payment.attempt_failed', 'payment.succeeded', 'transaction.created']);
     const page = await openPage(payment.payment_url);
     assertNoForm(page);
@@ -206,7 +210,10 @@ describe('the hosted checkout page', () => {
     expectStatus(await t.api.post(`/v1/payments/${canceled.id}/cancel`, undefined, { token: owner.token }), 200);
     const expired = await createPayment(t.api, owner.token);
     await sql(t.databaseUrl, 'UPDATE payment_requests SET expires_at = $1 WHERE id = $2', [Date.now() - 1000, expired.id]);
-    for (const [payment, reads] of [[canceled, 'Payment request canceled'], [expired, 'Payment request expired']]) {
+    for (const [payment, reads] of [
+      [canceled, 'Payment request canceled'],
+      [expired, 'Payment request expired'],
+    ]) {
       const page = await openPage(payment.payment_url);
       assert.equal(page.status, 200);
       assertNoForm(page);

@@ -47,9 +47,7 @@ describe('database', () => {
     const taken = await signup(t.api);
     const fresh = Array.from({ length: 6 }, () => uniqueEmail('fresh'));
     const attempts = [...fresh, taken.email, taken.email.toUpperCase(), taken.email, fresh[0]];
-    const responses = await Promise.all(
-      attempts.map((email) => t.api.post('/v1/users', { email, password: STRONG_PASSWORD, name: 'Overlap' })),
-    );
+    const responses = await Promise.all(attempts.map((email) => t.api.post('/v1/users', { email, password: STRONG_PASSWORD, name: 'Overlap' })));
     const created = responses.filter((response) => response.status === 201);
     const conflicts = responses.filter((response) => response.status === 409);
     assert.equal(created.length, fresh.length, 'one user per fresh email');
@@ -76,7 +74,7 @@ describe('database', () => {
     }
   });
 
-  it('settles an account opened for a user racing that user\'s deletion: never an open account without owner', async () => {
+  it("settles an account opened for a user racing that user's deletion: never an open account without owner", async () => {
     const admin = await loginAdmin(t.api);
     for (let round = 0; round < 5; round += 1) {
       const user = await registerAndLogin(t.api);

@@ -22,7 +22,14 @@ describe('npm run dev', () => {
   it('compiles, starts the server with readable (not JSON) logs, and restarts it when the build changes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-mode-'));
     const port = await freeLoopbackPort();
-    const env = { ...process.env, NODE_ENV: 'development', DEV_BUILD_DIR: join(dir, 'build'), PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'app.db')}`, LOG_LEVEL: 'info' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEV_BUILD_DIR: join(dir, 'build'),
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      LOG_LEVEL: 'info',
+    };
     const child = spawn(process.execPath, [DEV_SCRIPT], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const output: string[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => output.push(line));

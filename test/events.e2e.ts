@@ -47,7 +47,10 @@ describe('Events: recorded with every change', () => {
     const owner = await accountOwner(t.api);
     const events = await streamOf(t.api, owner.token);
     assert.deepEqual(types(events), ['account.created', 'user.updated']);
-    assert.deepEqual(events.map((event) => event.sequence), [1, 2]);
+    assert.deepEqual(
+      events.map((event) => event.sequence),
+      [1, 2],
+    );
     for (const event of events) {
       assert.deepEqual(Object.keys(event).sort(), ['account_id', 'actor', 'created_at', 'data', 'id', 'livemode', 'sequence', 'type']);
       assert.match(event.id, idPattern('evt'));
@@ -105,7 +108,11 @@ describe('Events: recorded with every change', () => {
     let transferId = '';
     const receiverEvents = await emitted(t.api, admin, receiver.accountId, async () => {
       const sent = await emitted(t.api, admin, sender.accountId, async () => {
-        const response = await t.api.post('/v1/transactions', { type: 'transfer', amount: 300, currency: 'EUR', counterparty_account_id: receiver.accountId }, { token: sender.token });
+        const response = await t.api.post(
+          '/v1/transactions',
+          { type: 'transfer', amount: 300, currency: 'EUR', counterparty_account_id: receiver.accountId },
+          { token: sender.token },
+        );
         expectStatus(response, 201);
         transferId = response.body.id;
         return response;
@@ -191,11 +198,17 @@ describe('Events: recorded with every change', () => {
     );
     responses.forEach((response) => expectStatus(response, 201));
     const events = await streamOf(t.api, owner.token);
-    assert.deepEqual(events.map((event) => event.sequence), Array.from({ length: events.length }, (_, index) => index + 1));
+    assert.deepEqual(
+      events.map((event) => event.sequence),
+      Array.from({ length: events.length }, (_, index) => index + 1),
+    );
     assert.equal(events.filter((event) => event.type === 'transaction.created').length, 20);
     // Each write's balance.updated follows its transaction.created, and the balances grow with the sequence.
     const pendings = events.filter((event) => event.type === 'balance.updated').map((event) => event.data.object.pending);
-    assert.deepEqual(pendings, [...pendings].sort((a, b) => a - b));
+    assert.deepEqual(
+      pendings,
+      [...pendings].sort((a, b) => a - b),
+    );
     assert.equal(pendings.at(-1), 210);
   });
 });
@@ -237,14 +250,23 @@ describe('GET /v1/events', () => {
     const all = await listItems(t.api, owner.token, '/v1/events');
     const middle = all[3].created_at;
     const from = await listItems(t.api, owner.token, `/v1/events?created_from=${middle}`);
-    assert.deepEqual(from.map((event: Event) => event.id), all.filter((event: Event) => event.created_at >= middle).map((event: Event) => event.id));
+    assert.deepEqual(
+      from.map((event: Event) => event.id),
+      all.filter((event: Event) => event.created_at >= middle).map((event: Event) => event.id),
+    );
     const to = await listItems(t.api, owner.token, `/v1/events?created_to=${middle}`);
-    assert.deepEqual(to.map((event: Event) => event.id), all.filter((event: Event) => event.created_at < middle).map((event: Event) => event.id));
+    assert.deepEqual(
+      to.map((event: Event) => event.id),
+      all.filter((event: Event) => event.created_at < middle).map((event: Event) => event.id),
+    );
   });
 
   it('catches up after a sequence, oldest first, page by page; admins name the account', async () => {
     const after = await listItems(t.api, owner.token, '/v1/events?after_sequence=5&limit=2');
-    assert.deepEqual(after.map((event: Event) => event.sequence), [6, 7, 8]);
+    assert.deepEqual(
+      after.map((event: Event) => event.sequence),
+      [6, 7, 8],
+    );
     const asAdmin = await listItems(t.api, admin.token, `/v1/events?after_sequence=5&account_id=${owner.accountId}`);
     assert.deepEqual(asAdmin, after);
     expectError(await t.api.get('/v1/events?after_sequence=5', { token: admin.token }), 400, 'validation_error');
@@ -267,7 +289,10 @@ describe('GET /v1/events', () => {
     assert.deepEqual((await t.api.get('/v1/events', { token: admin.token })).body.data, []);
     // Sequences go on from where they were.
     await t.api.post('/v1/transactions', { type: 'credit', amount: 5, currency: 'EUR' }, { token: owner.token });
-    assert.deepEqual((await listItems(t.api, owner.token, '/v1/events')).map((event: Event) => event.sequence), [10, 9]);
+    assert.deepEqual(
+      (await listItems(t.api, owner.token, '/v1/events')).map((event: Event) => event.sequence),
+      [10, 9],
+    );
     assert.throws(() => new AppConfig({ EVENT_RETENTION: '7d' }), ConfigValidationError);
   });
 });

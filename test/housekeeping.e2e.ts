@@ -123,7 +123,10 @@ describe('housekeeping', () => {
     const expired = Date.now() - 1000;
     const rows = 1234;
     for (let from = 0; from < rows; from += 200) {
-      const values = Array.from({ length: Math.min(200, rows - from) }, (_, index) => `('housekeeping-batch-${from + index}', 'h', 'completed', 201, '{}', ${expired}, ${expired})`);
+      const values = Array.from(
+        { length: Math.min(200, rows - from) },
+        (_, index) => `('housekeeping-batch-${from + index}', 'h', 'completed', 201, '{}', ${expired}, ${expired})`,
+      );
       await sql(url, `INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at) VALUES ${values.join(', ')}`);
     }
     assert.equal(await t.app.get(HousekeepingScheduler).runNow('idempotency_keys'), rows);
@@ -154,7 +157,10 @@ describe('housekeeping with two instances on one database', () => {
     // Each instance's start-up pass has asked for every lease; each period went to one of them.
     await Promise.all([a.runDue(), b.runDue()]);
     const leases = (await sql(url, 'SELECT name, leased_until, leased_by FROM job_leases ORDER BY name')).rows;
-    assert.deepEqual(leases.map((lease) => lease.name), [...JOBS].sort());
+    assert.deepEqual(
+      leases.map((lease) => lease.name),
+      [...JOBS].sort(),
+    );
     for (const lease of leases) {
       assert.ok([a.holder, b.holder].includes(String(lease.leased_by)), `${String(lease.name)} is held by ${String(lease.leased_by)}`);
       assert.ok(Math.abs(Number(lease.leased_until) - (Date.now() + HOUR)) < 5 * 60 * 1000, `${String(lease.name)} is leased for the hour`);
@@ -204,7 +210,10 @@ describe('housekeeping on its own schedule, two instances', () => {
   it('purges every HOUSEKEEPING_INTERVAL without being asked, at most once per interval across both', async () => {
     const url = database.url;
     const expired = Date.now() - 1000;
-    await sql(url, `INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at) VALUES ('on-schedule', 'h', 'completed', 201, '{}', ${expired}, ${expired})`);
+    await sql(
+      url,
+      `INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at) VALUES ('on-schedule', 'h', 'completed', 201, '{}', ${expired}, ${expired})`,
+    );
     for (let waited = 0; (await count(url, "SELECT COUNT(*) AS n FROM idempotency_keys WHERE fingerprint = 'on-schedule'")) > 0; waited += 100) {
       assert.ok(waited < 10_000, 'the expired key is still there after 10 s');
       await sleep(100);

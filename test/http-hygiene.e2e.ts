@@ -149,7 +149,11 @@ describe('HTTP hygiene: CORS off (CORS_ORIGINS unset)', () => {
 
 describe('HTTP hygiene: CORS with CORS_ORIGINS', () => {
   const t = useTestApp({ CORS_ORIGINS: `${ALLOWED_ORIGIN}, http://localhost:5173` });
-  const preflightHeaders = (origin: string) => ({ origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' });
+  const preflightHeaders = (origin: string) => ({
+    origin,
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'authorization, content-type, idempotency-key',
+  });
 
   it('answers a preflight from a listed origin with 204 and what the browser needs', async () => {
     const response = await t.api.request('OPTIONS', '/v1/transactions', undefined, { headers: preflightHeaders(ALLOWED_ORIGIN) });
@@ -216,14 +220,22 @@ describe('HTTP hygiene: requests the HTTP parser refuses', () => {
   });
 
   it('answers a request with both Content-Length and Transfer-Encoding with 400 validation_error', async () => {
-    const raw = await sendRaw(t.baseUrl, 'POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n');
+    const raw = await sendRaw(
+      t.baseUrl,
+      'POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    );
     const response = parseLastResponse(raw);
     assertParserError(response, 400, 'validation_error');
     assert.match(response.body.error_description, /Content-Length|Transfer-Encoding/);
   });
 
   it('answers malformed request lines and headers with 400 validation_error', async () => {
-    for (const bytes of ['G@T /health HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /health HTTP/9.9\r\nHost: x\r\n\r\n', 'GET /health HTTP/1.1\r\nBad Header: x\r\n\r\n', 'GET /he alth HTTP/1.1\r\nHost: x\r\n\r\n']) {
+    for (const bytes of [
+      'G@T /health HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /health HTTP/9.9\r\nHost: x\r\n\r\n',
+      'GET /health HTTP/1.1\r\nBad Header: x\r\n\r\n',
+      'GET /he alth HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]) {
       assertParserError(parseLastResponse(await sendRaw(t.baseUrl, bytes)), 400, 'validation_error');
     }
   });

@@ -10,7 +10,7 @@ import { useTestApp } from './support/test-app';
  * The key's in-flight lock and stored answer, as the operation's transaction
  * takes them, on the real database: the database decides, not process memory.
  */
-describe('Idempotency-Key inside the operation\'s transaction', () => {
+describe("Idempotency-Key inside the operation's transaction", () => {
   const t = useTestApp();
 
   function keyed(claim: KeyClaim, work: () => Promise<void>) {
@@ -42,12 +42,18 @@ describe('Idempotency-Key inside the operation\'s transaction', () => {
       releaseFirst();
       await first;
     }
-    await assert.rejects(keyed(claim, async () => assert.fail('an answered key runs nothing')), KeyAnsweredMeanwhile);
+    await assert.rejects(
+      keyed(claim, async () => assert.fail('an answered key runs nothing')),
+      KeyAnsweredMeanwhile,
+    );
   });
 
   it('leaves the key free when the transaction rolls back', async () => {
     const claim: KeyClaim = { fingerprint: randomBytes(32).toString('hex'), requestHash: 'body' };
-    await assert.rejects(keyed(claim, async () => Promise.reject(new Error('the work fails'))), /the work fails/);
+    await assert.rejects(
+      keyed(claim, async () => Promise.reject(new Error('the work fails'))),
+      /the work fails/,
+    );
     let ran = false;
     await keyed(claim, async () => {
       ran = true;

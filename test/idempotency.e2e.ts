@@ -199,7 +199,10 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     assert.match(payment.body.id, /^pay_/);
     expectReplayOf(await send(t, '/v1/transactions', transactionBody('shared'), caller, key), transaction);
     expectReplayOf(await send(t, '/v1/payments', paymentBody('shared'), caller, key), payment);
-    assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [transaction.body.id]);
+    assert.deepEqual(
+      (await accountTransactions(caller.token)).map((item) => item.id),
+      [transaction.body.id],
+    );
   });
 
   it('scopes the key to the route as registered, not as spelled: a percent-encoded path gets the replay', async () => {
@@ -208,7 +211,10 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     const first = await send(t, '/v1/transactions', transactionBody('spelled'), caller, key);
     expectFirstAnswer(first, 201);
     expectReplayOf(await send(t, '/v1/%74ransactions', transactionBody('spelled'), caller, key), first);
-    assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [first.body.id]);
+    assert.deepEqual(
+      (await accountTransactions(caller.token)).map((item) => item.id),
+      [first.body.id],
+    );
   });
 
   it('scopes the key to the user, not the session: the same user in another session gets the replay', async () => {
@@ -218,7 +224,10 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     expectFirstAnswer(first, 201);
     const secondSession = await login(t.api, caller.email, caller.password);
     expectReplayOf(await send(t, '/v1/transactions', transactionBody('sessions'), secondSession, key), first);
-    assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [first.body.id]);
+    assert.deepEqual(
+      (await accountTransactions(caller.token)).map((item) => item.id),
+      [first.body.id],
+    );
   });
 
   it('creates exactly one resource for 10 concurrent requests with one key: each answer is 201 (one id) or 409 idempotency_request_in_progress', async () => {
@@ -235,7 +244,10 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     assert.equal(originals.length, 1, `exactly one answer is the original; statuses: ${statuses}`);
     for (const response of created) if (response !== originals[0]) expectReplayOf(response, originals[0]);
     const transactions = await accountTransactions(caller.token);
-    assert.deepEqual(transactions.map((item) => item.id), [created[0].body.id]);
+    assert.deepEqual(
+      transactions.map((item) => item.id),
+      [created[0].body.id],
+    );
     // Once the first has finished, the key replays it.
     expectReplayOf(await send(t, '/v1/transactions', body, caller, key), originals[0]);
   });
@@ -280,7 +292,10 @@ describe('Idempotency-Key: scope, concurrency, kept answers, header, retention',
     const corrected = await send(t, '/v1/transactions', transactionBody('fixed'), caller, key);
     expectFirstAnswer(corrected, 201);
     expectReplayOf(await send(t, '/v1/transactions', transactionBody('fixed'), caller, key), corrected);
-    assert.deepEqual((await accountTransactions(caller.token)).map((item) => item.id), [corrected.body.id]);
+    assert.deepEqual(
+      (await accountTransactions(caller.token)).map((item) => item.id),
+      [corrected.body.id],
+    );
   });
 
   it('validates the header: an empty key or one of 256 characters is 400 validation_error and creates nothing; 255 characters are accepted', async () => {

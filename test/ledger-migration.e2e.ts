@@ -9,7 +9,10 @@ import { createTestDatabase, openDataSource, startTestApp, TestApp, TestDatabase
 const HOUR_MS = 60 * 60 * 1000;
 /** The migrations before the ledger's. */
 const MIGRATIONS = migrationsFor('test');
-const BEFORE_LEDGER = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.name.startsWith('Ledger')));
+const BEFORE_LEDGER = MIGRATIONS.slice(
+  0,
+  MIGRATIONS.findIndex((migration) => migration.name.startsWith('Ledger')),
+);
 
 interface OldTransaction {
   account: string;

@@ -9,9 +9,7 @@ const CURRENCIES = ['EUR', 'JPY'] as const;
 type Currency = (typeof CURRENCIES)[number];
 type Type = 'payment' | 'credit' | 'refund' | 'transfer' | 'adjustment';
 
-type Command =
-  | { kind: 'create'; account: number; type: Type; direction: 'debit' | 'credit'; amount: number; currency: Currency }
-  | { kind: 'post' | 'cancel'; pick: number };
+type Command = { kind: 'create'; account: number; type: Type; direction: 'debit' | 'credit'; amount: number; currency: Currency } | { kind: 'post' | 'cancel'; pick: number };
 
 /** What the test itself believes happened: the oracle the service's balances are held to. */
 interface Booked {

@@ -73,7 +73,10 @@ describe('Balances: GET /v1/account/balances', () => {
     await book(t.api, owner.token, { type: 'credit', amount: 1000, currency: 'JPY' });
     const body = await balancesOf(t.api, owner.token);
     assert.equal(body.account_id, owner.accountId);
-    assert.deepEqual(body.balances.map((balance) => balance.currency), ['EUR', 'JPY', 'USD']);
+    assert.deepEqual(
+      body.balances.map((balance) => balance.currency),
+      ['EUR', 'JPY', 'USD'],
+    );
     for (const balance of body.balances) {
       assert.deepEqual(Object.keys(balance).sort(), ['available', 'currency', 'pending', 'posted', 'updated_at']);
       assert.match(balance.updated_at, ISO_TIMESTAMP);
@@ -188,12 +191,19 @@ describe('Two-sided transfers', () => {
       { account_id: seen.body.account_id, counterparty_account_id: seen.body.counterparty_account_id, direction: seen.body.direction },
       { account_id: receiver.accountId, counterparty_account_id: sender.accountId, direction: 'credit' },
     );
-    assert.deepEqual({ ...seen.body, account_id: undefined, counterparty_account_id: undefined, direction: undefined }, { ...transfer, account_id: undefined, counterparty_account_id: undefined, direction: undefined, metadata: {} });
+    assert.deepEqual(
+      { ...seen.body, account_id: undefined, counterparty_account_id: undefined, direction: undefined },
+      { ...transfer, account_id: undefined, counterparty_account_id: undefined, direction: undefined, metadata: {} },
+    );
 
     const list = await t.api.get('/v1/transactions', { token: receiver.token });
     assert.deepEqual(list.body.data, [seen.body]);
     for (const query of ['type=transfer', 'status=pending', 'currency=EUR']) {
-      assert.deepEqual((await t.api.get(`/v1/transactions?${query}`, { token: receiver.token })).body.data.map((item: { id: string }) => item.id), [transfer.id], query);
+      assert.deepEqual(
+        (await t.api.get(`/v1/transactions?${query}`, { token: receiver.token })).body.data.map((item: { id: string }) => item.id),
+        [transfer.id],
+        query,
+      );
     }
     // The sender's metadata is not the receiver's to filter on (contract section 15).
     for (const query of ['type=payment', 'status=posted', 'currency=USD', 'metadata[ref]=x1', 'metadata[ref]=x2']) {
@@ -250,7 +260,11 @@ describe('Overdraft guard', () => {
     expectStatus(patched, 200);
     assert.equal(patched.body.overdraft, 'forbidden');
     expectError(await t.api.patch('/v1/accounts', { overdraft: 'sometimes' }, { token: owner.token }), 400, 'validation_error');
-    const created = await t.api.post('/v1/accounts', { type: 'individual', name: 'Ada', email: 'ada@example.com', overdraft: 'forbidden' }, { token: (await registerAndLogin(t.api)).token });
+    const created = await t.api.post(
+      '/v1/accounts',
+      { type: 'individual', name: 'Ada', email: 'ada@example.com', overdraft: 'forbidden' },
+      { token: (await registerAndLogin(t.api)).token },
+    );
     expectStatus(created, 201);
     assert.equal(created.body.overdraft, 'forbidden');
   });
@@ -292,7 +306,11 @@ describe('Overdraft guard', () => {
     await fund(t.api, admin, owner.accountId, 100);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        createTransaction(t.api, owner.token, index % 2 === 0 ? { type: 'payment', amount: 30, currency: 'EUR' } : { type: 'adjustment', direction: 'debit', amount: 30, currency: 'EUR' }),
+        createTransaction(
+          t.api,
+          owner.token,
+          index % 2 === 0 ? { type: 'payment', amount: 30, currency: 'EUR' } : { type: 'adjustment', direction: 'debit', amount: 30, currency: 'EUR' },
+        ),
       ),
     );
     const statuses = responses.map((response) => response.status);
@@ -311,7 +329,8 @@ describe('Linked refunds', () => {
     owner = await accountOwner(t.api);
   });
 
-  const refund = (paymentId: string, amount: number, currency = 'EUR') => createTransaction(t.api, owner.token, { type: 'refund', amount, currency, refunded_transaction_id: paymentId });
+  const refund = (paymentId: string, amount: number, currency = 'EUR') =>
+    createTransaction(t.api, owner.token, { type: 'refund', amount, currency, refunded_transaction_id: paymentId });
 
   it('links a refund to its payment and shows amount_refunded on the payment, null on other types', async () => {
     const payment = await book(t.api, owner.token, { type: 'payment', amount: 1_000, currency: 'EUR' });
@@ -402,11 +421,7 @@ describe('The books through closures, payments and idempotent replays', () => {
 
   it('books the posted credit of a succeeded payment request in the balances', async () => {
     const owner = await accountOwner(t.api);
-    const created = await t.api.post(
-      '/v1/payments',
-      { amount: 2_500, currency: 'EUR', purpose: 'invoice', customer: { email: 'payer@example.com' } },
-      { token: owner.token },
-    );
+    const created = await t.api.post('/v1/payments', { amount: 2_500, currency: 'EUR', purpose: 'invoice', customer: { email: 'payer@example.com' } }, { token: owner.token });
     expectStatus(created, 201);
     expectStatus(await t.api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: 'succeeded' }, { token: owner.token }), 200);
     assert.deepEqual(await figures(t.api, owner.token, 'EUR'), { posted: 2_500, pending: 2_500, available: 2_500 });

@@ -13,7 +13,10 @@ import { createTestDatabase, startTestApp, TestApp, TestDatabase } from './suppo
 
 const MIGRATIONS = migrationsFor('test');
 /** The migrations before modes existed. */
-const BEFORE_MODES = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.name.startsWith('ModesAndProviders')));
+const BEFORE_MODES = MIGRATIONS.slice(
+  0,
+  MIGRATIONS.findIndex((migration) => migration.name.startsWith('ModesAndProviders')),
+);
 
 for (const mode of ['live', 'test'] as const satisfies readonly Mode[]) {
   describe(`The modes migration with ACCOUNTS_DEFAULT_MODE=${mode}, on a database written before modes`, () => {
@@ -37,11 +40,11 @@ for (const mode of ['live', 'test'] as const satisfies readonly Mode[]) {
         [accountId, createdAt, createdAt],
       );
       await sql(database.url, 'INSERT INTO event_streams (stream, last_sequence) VALUES ($1, 1)', [accountId]);
-      await sql(
-        database.url,
-        `INSERT INTO events (id, stream, sequence, type, created_at, data) VALUES ($1, $2, 1, 'account.created', $3, '{"object":{}}')`,
-        [eventId, accountId, createdAt],
-      );
+      await sql(database.url, `INSERT INTO events (id, stream, sequence, type, created_at, data) VALUES ($1, $2, 1, 'account.created', $3, '{"object":{}}')`, [
+        eventId,
+        accountId,
+        createdAt,
+      ]);
       // Starting the service applies the modes migration.
       t = await startTestApp({ ACCOUNTS_DEFAULT_MODE: mode }, database);
     });

@@ -18,7 +18,11 @@ const MAX_AMOUNT = 999_999_999_999;
 /** A fresh user, owner of a fresh account of `mode` that an admin opened for them, logged in. */
 async function ownerOfMode(api: ApiClient, adminToken: string, mode: 'live' | 'test', fields: Record<string, unknown> = {}): Promise<Owner> {
   const user = await registerAndLogin(api);
-  const opened = await api.post('/v1/accounts', { type: 'business', name: `A ${mode} shop`, email: 'shop@example.com', owner_user_id: user.user.id, mode, ...fields }, { token: adminToken });
+  const opened = await api.post(
+    '/v1/accounts',
+    { type: 'business', name: `A ${mode} shop`, email: 'shop@example.com', owner_user_id: user.user.id, mode, ...fields },
+    { token: adminToken },
+  );
   expectStatus(opened, 201);
   assert.deepEqual([opened.body.mode, opened.body.livemode], [mode, mode === 'live']);
   // Logged in again, so that the session carries the account it now owns.
@@ -93,7 +97,11 @@ describe('live and test modes', () => {
     expectStatus(account, 200);
     assert.deepEqual([account.body.mode, account.body.livemode], ['test', false]);
     const user = await registerAndLogin(t.api);
-    expectError(await t.api.post('/v1/accounts', { type: 'individual', name: 'Wants live', email: 'live@example.com', mode: 'live' }, { token: user.token }), 403, 'insufficient_permissions');
+    expectError(
+      await t.api.post('/v1/accounts', { type: 'individual', name: 'Wants live', email: 'live@example.com', mode: 'live' }, { token: user.token }),
+      403,
+      'insufficient_permissions',
+    );
     expectValidationFields(await t.api.post('/v1/accounts', { type: 'individual', name: 'Wants demo', email: 'demo@example.com', mode: 'demo' }, { token: user.token }), ['mode']);
     const named = await t.api.post('/v1/accounts', { type: 'individual', name: 'Names the default', email: 'test@example.com', mode: 'test' }, { token: user.token });
     expectStatus(named, 201);
@@ -102,8 +110,14 @@ describe('live and test modes', () => {
     assert.deepEqual([live.body.mode, live.body.livemode, live.body.overdraft], ['live', true, 'forbidden']);
     const listed = await listItems(t.api, admin.token, '/v1/auth/accounts?limit=100');
     assert.deepEqual(
-      listed.filter((item) => [liveOwner.accountId, testOwner.accountId].includes(item.id)).map((item) => [item.id, item.mode, item.livemode]).sort(),
-      [[liveOwner.accountId, 'live', true], [testOwner.accountId, 'test', false]].sort(),
+      listed
+        .filter((item) => [liveOwner.accountId, testOwner.accountId].includes(item.id))
+        .map((item) => [item.id, item.mode, item.livemode])
+        .sort(),
+      [
+        [liveOwner.accountId, 'live', true],
+        [testOwner.accountId, 'test', false],
+      ].sort(),
     );
   });
 
@@ -123,7 +137,11 @@ describe('live and test modes', () => {
     assert.deepEqual(await transactionsOf(t.api, liveOwner.token), []);
     // Nothing to spend: the account forbids overdraft and holds nothing.
     expectError(
-      await t.api.post('/v1/transactions', { type: 'transfer', amount: MAX_AMOUNT / 2 - 0.5, currency: 'EUR', counterparty_account_id: (await ownerOfMode(t.api, admin.token, 'live')).accountId }, { token: liveOwner.token }),
+      await t.api.post(
+        '/v1/transactions',
+        { type: 'transfer', amount: MAX_AMOUNT / 2 - 0.5, currency: 'EUR', counterparty_account_id: (await ownerOfMode(t.api, admin.token, 'live')).accountId },
+        { token: liveOwner.token },
+      ),
       409,
       'insufficient_funds',
     );
@@ -204,7 +222,10 @@ describe('live and test modes', () => {
   it('shows livemode on the accounts, transactions, payment requests and events of each mode', async () => {
     const live = await ownerOfMode(t.api, admin.token, 'live');
     const test = await ownerOfDefaultMode(t.api);
-    for (const [owner, livemode] of [[live, true], [test, false]] as const) {
+    for (const [owner, livemode] of [
+      [live, true],
+      [test, false],
+    ] as const) {
       await postedCredit(t.api, admin.token, owner.accountId, 5_000);
       const payment = await createPayment(t.api, owner.token);
       assert.equal(payment.livemode, livemode);
@@ -213,7 +234,10 @@ describe('live and test modes', () => {
       assert.ok(transactions.length > 0);
       for (const transaction of transactions) assert.equal(transaction.livemode, livemode, `transaction ${transaction.id}`);
       const listed = await listItems(t.api, owner.token, '/v1/payments?limit=100');
-      assert.deepEqual(listed.map((item) => [item.id, item.livemode]), [[payment.id, livemode]]);
+      assert.deepEqual(
+        listed.map((item) => [item.id, item.livemode]),
+        [[payment.id, livemode]],
+      );
       const events = await eventsOf(t.api, owner.token);
       assert.deepEqual(
         events.map((event) => event.type),
@@ -265,7 +289,10 @@ describe('with SANDBOX=false', () => {
   it('lists only bank_transfer, sends a request without provider there, and refuses provider sandbox with 400 naming provider', async () => {
     const providers = await t.api.get('/v1/payment_providers', { token: owner.token });
     expectStatus(providers, 200);
-    assert.deepEqual(providers.body.data.map((provider: any) => provider.name), ['bank_transfer']);
+    assert.deepEqual(
+      providers.body.data.map((provider: any) => provider.name),
+      ['bank_transfer'],
+    );
     const payment = await createPayment(t.api, owner.token);
     assert.deepEqual([payment.provider, payment.livemode], ['bank_transfer', false]);
     assert.match(payment.provider_reference, RF_REFERENCE);
@@ -305,9 +332,17 @@ describe('with ACCOUNTS_DEFAULT_MODE=live (as in production)', () => {
 
   it('lets only an admin open a test-mode account; the platform events of a live deployment read livemode true', async () => {
     const user = await registerAndLogin(t.api);
-    expectError(await t.api.post('/v1/accounts', { type: 'individual', name: 'Wants test', email: 'test@example.com', mode: 'test' }, { token: user.token }), 403, 'insufficient_permissions');
+    expectError(
+      await t.api.post('/v1/accounts', { type: 'individual', name: 'Wants test', email: 'test@example.com', mode: 'test' }, { token: user.token }),
+      403,
+      'insufficient_permissions',
+    );
     const admin = await loginAdmin(t.api);
-    const opened = await t.api.post('/v1/accounts', { type: 'individual', name: 'A test shop', email: 'test@example.com', mode: 'test', owner_user_id: user.user.id }, { token: admin.token });
+    const opened = await t.api.post(
+      '/v1/accounts',
+      { type: 'individual', name: 'A test shop', email: 'test@example.com', mode: 'test', owner_user_id: user.user.id },
+      { token: admin.token },
+    );
     expectStatus(opened, 201);
     assert.deepEqual([opened.body.mode, opened.body.livemode], ['test', false]);
     const signedUp = await signup(t.api);

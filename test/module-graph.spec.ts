@@ -197,17 +197,11 @@ describe('the module graph of src/', () => {
   const srcDir = join(findRepoRoot(process.cwd()), 'src');
 
   it('gives every top-level folder of src/ a rank in the layer table', () => {
-    assertNoneFound(
-      unrankedFolders(srcDir, LAYER_RANKS),
-      'These folders of src/ are not in LAYER_RANKS of test/module-graph.spec.ts: give it a rank',
-    );
+    assertNoneFound(unrankedFolders(srcDir, LAYER_RANKS), 'These folders of src/ are not in LAYER_RANKS of test/module-graph.spec.ts: give it a rank');
   });
 
   it('imports run only from higher layers to lower ones', () => {
-    assertNoneFound(
-      layerOrderViolations(srcDir, LAYER_RANKS),
-      'These imports (import type included) reach a layer of the same or a higher rank (see LAYER_RANKS)',
-    );
+    assertNoneFound(layerOrderViolations(srcDir, LAYER_RANKS), 'These imports (import type included) reach a layer of the same or a higher rank (see LAYER_RANKS)');
   });
 
   it('has no import cycles, not even within one folder', () => {
@@ -219,10 +213,7 @@ describe('the module graph of src/', () => {
   });
 
   it('keeps src/database/ free of the domain modules', () => {
-    assertNoneFound(
-      databaseDomainImports(srcDir, LAYER_RANKS),
-      'src/database/ may import only config/; these imports reach a domain module or another higher layer',
-    );
+    assertNoneFound(databaseDomainImports(srcDir, LAYER_RANKS), 'src/database/ may import only config/; these imports reach a domain module or another higher layer');
   });
 });
 

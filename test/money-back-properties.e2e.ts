@@ -26,10 +26,20 @@ interface Request {
 }
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 1, max: 5_000 }), capturedShare: fc.option(fc.double({ min: 0.01, max: 1, noNaN: true }), { nil: null }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      amount: fc.integer({ min: 1, max: 5_000 }),
+      capturedShare: fc.option(fc.double({ min: 0.01, max: 1, noNaN: true }), { nil: null }),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), amount: fc.option(fc.integer({ min: 1, max: 3_000 }), { nil: null }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), amount: fc.integer({ min: 1, max: 5_000 }), direction: fc.constantFrom<'debit' | 'credit'>('debit', 'credit') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('adjust' as const), amount: fc.integer({ min: 1, max: 5_000 }), direction: fc.constantFrom<'debit' | 'credit'>('debit', 'credit') }),
+  },
 );
 
 describe('Ledger properties through refunds, partial captures and reversals', () => {
@@ -57,7 +67,9 @@ describe('Ledger properties through refunds, partial captures and reversals', ()
           else if (transaction.status === 'pending' && transaction.direction === 'debit') pendingDebits += transaction.amount;
           else if (transaction.status === 'pending') pendingCredits += transaction.amount;
         }
-        const row = (await t.api.get(`/v1/account/balances?account_id=${owner.accountId}`, { token: admin.token })).body.balances.find((balance: { currency: string }) => balance.currency === 'EUR');
+        const row = (await t.api.get(`/v1/account/balances?account_id=${owner.accountId}`, { token: admin.token })).body.balances.find(
+          (balance: { currency: string }) => balance.currency === 'EUR',
+        );
         const actual = row === undefined ? { posted: 0, pending: 0, available: 0 } : { posted: row.posted, pending: row.pending, available: row.available };
         assert.deepEqual(actual, { posted, pending: posted + pendingCredits - pendingDebits, available: posted - pendingDebits });
 
@@ -85,7 +97,11 @@ async function apply(api: ApiClient, admin: LoggedIn, owner: LoggedIn & { accoun
   switch (command.kind) {
     case 'pay': {
       const manual = command.capturedShare !== null;
-      const created = await api.post('/v1/payments', { purpose: 'invoice', amount: command.amount, currency: 'EUR', customer: { email: 'payer@example.com' }, ...(manual ? { capture_method: 'manual' } : {}) }, { token });
+      const created = await api.post(
+        '/v1/payments',
+        { purpose: 'invoice', amount: command.amount, currency: 'EUR', customer: { email: 'payer@example.com' }, ...(manual ? { capture_method: 'manual' } : {}) },
+        { token },
+      );
       expectStatus(created, 201);
       const simulated = await api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: manual ? 'authorized' : 'succeeded' }, { token });
       expectStatus(simulated, 200);
@@ -128,7 +144,11 @@ async function apply(api: ApiClient, admin: LoggedIn, owner: LoggedIn & { accoun
       return;
     }
     case 'adjust': {
-      const created = await api.post('/v1/transactions', { type: 'adjustment', direction: command.direction, amount: command.amount, currency: 'EUR', account_id: owner.accountId }, { token: admin.token });
+      const created = await api.post(
+        '/v1/transactions',
+        { type: 'adjustment', direction: command.direction, amount: command.amount, currency: 'EUR', account_id: owner.accountId },
+        { token: admin.token },
+      );
       expectStatus(created, 201);
       expectStatus(await api.post(`/v1/transactions/${created.body.id}/post`, undefined, { token: admin.token }), 200);
       reversible.push(created.body.id);

@@ -55,9 +55,7 @@ interface Document {
 }
 
 function operationsOf(document: Document): { path: string; method: string; operation: Operation }[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.flatMap((method) => (item[method] ? [{ path, method, operation: item[method] }] : [])),
-  );
+  return Object.entries(document.paths).flatMap(([path, item]) => HTTP_METHODS.flatMap((method) => (item[method] ? [{ path, method, operation: item[method] }] : [])));
 }
 
 /** Every object in the document with the path that leads to it. */
@@ -78,7 +76,10 @@ describe('the OpenAPI document, used by tools as it is', () => {
   const document = (): Document => generatedOpenApi(t) as unknown as Document;
 
   it('names a relative server (the origin that serves it) and a licence, and describes every operation', () => {
-    assert.deepEqual(document().servers?.map((server) => server.url), ['/']);
+    assert.deepEqual(
+      document().servers?.map((server) => server.url),
+      ['/'],
+    );
     assert.deepEqual(document().info.license, { name: 'Proprietary', url: 'http://127.0.0.1:3000/docs' });
     for (const { path, method, operation } of operationsOf(document())) {
       assert.ok(operation.description, `${method} ${path} has no description`);
@@ -249,7 +250,19 @@ describe('the OpenAPI document, used by tools as it is', () => {
     const real = new Set<string>();
     const add = (...errors: DomainError[]) => errors.forEach((error) => real.add(`${error.code} ${error.description}`));
     // The modules' errors whose factories take nothing, and the others with the example's values.
-    for (const errors of [AccessErrors, ApiKeyErrors, AccountErrors, AuthErrors, EventErrors, IdempotencyErrors, PaymentErrors, RefundErrors, TransactionErrors, UserErrors, WebhookErrors]) {
+    for (const errors of [
+      AccessErrors,
+      ApiKeyErrors,
+      AccountErrors,
+      AuthErrors,
+      EventErrors,
+      IdempotencyErrors,
+      PaymentErrors,
+      RefundErrors,
+      TransactionErrors,
+      UserErrors,
+      WebhookErrors,
+    ]) {
       for (const factory of Object.values(errors) as ((...args: unknown[]) => DomainError)[]) if (factory.length === 0) add(factory());
     }
     add(
@@ -311,7 +324,10 @@ describe('the OpenAPI document behind a proxy', () => {
     try {
       const served = await proxied.api.get('/docs/openapi.json');
       expectStatus(served, 200);
-      assert.deepEqual(served.body.servers.map((server: { url: string }) => server.url), ['/api']);
+      assert.deepEqual(
+        served.body.servers.map((server: { url: string }) => server.url),
+        ['/api'],
+      );
     } finally {
       await proxied.close();
     }

@@ -81,7 +81,10 @@ describe('OpenAPI document and route protection', () => {
         assert.ok(operation.summary, `${name} has no summary`);
         const responses = operation.responses as Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }>;
         const statuses = Object.keys(responses);
-        assert.ok(statuses.some((status) => status.startsWith('2')), `${name} documents no success response`);
+        assert.ok(
+          statuses.some((status) => status.startsWith('2')),
+          `${name} documents no success response`,
+        );
         assert.ok(statuses.includes('500'), `${name} does not document 500`);
         // The probes are not rate limited, and only readiness looks at the database.
         if (!path.startsWith('/health')) assert.ok(statuses.includes('429') && statuses.includes('503'), `${name} does not document 429 and 503`);

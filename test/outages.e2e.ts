@@ -9,15 +9,7 @@ import { accountOwner, expectError, expectStatus, LoggedIn } from './support/fac
 import { LogLine, ServerProcess, startServerProcess } from './support/server-process';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { createTestDatabase, freeLoopbackPort, TestDatabase } from './support/test-app';
-import {
-  postgresBinaries,
-  redisServerBinary,
-  startThrowawayPostgres,
-  startThrowawayRedis,
-  ThrowawayPostgres,
-  ThrowawayRedis,
-  withClient,
-} from './support/throwaway-services';
+import { postgresBinaries, redisServerBinary, startThrowawayPostgres, startThrowawayRedis, ThrowawayPostgres, ThrowawayRedis, withClient } from './support/throwaway-services';
 
 /*
  * Outages as an operator meets them (contract section 13): the service runs as
@@ -147,7 +139,7 @@ describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL
     await load.stop();
 
     expectStatus(live, 200);
-    expectError(ready, 503, "service_unavailable");
+    expectError(ready, 503, 'service_unavailable');
     const statuses = new Map<number, number>();
     for (const { response } of load.outcomes) statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     assert.deepEqual(
@@ -159,7 +151,10 @@ describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL
     for (const response of unavailable) expectUnavailable(response);
     const duringOutage = load.outcomes.filter(({ startedAt, endedAt }) => startedAt >= downAt && endedAt <= upStartedAt);
     assert.ok(duringOutage.length >= 20, `only ${duringOutage.length} requests during the outage`);
-    assert.deepEqual(duringOutage.filter(({ response }) => response.status !== 503).map(({ route, response }) => `${route} ${response.status}`), []);
+    assert.deepEqual(
+      duringOutage.filter(({ response }) => response.status !== 503).map(({ route, response }) => `${route} ${response.status}`),
+      [],
+    );
     // Refused connections fail at once, well within the 5 s connect timeout.
     const outageTimes = duringOutage.map(({ startedAt, endedAt }) => endedAt - startedAt).sort((a, b) => a - b);
     assert.ok(outageTimes[outageTimes.length - 1] < 5000, `slowest 503 took ${outageTimes[outageTimes.length - 1]} ms`);
@@ -168,7 +163,10 @@ describe('PostgreSQL made unreachable', { skip: PG_BIN === null ? 'no PostgreSQL
     assert.ok(recovered !== undefined, 'no request succeeded after PostgreSQL came back');
     const afterRecovery = load.outcomes.filter(({ startedAt }) => startedAt > recovered.endedAt);
     assert.ok(afterRecovery.length >= 20);
-    assert.deepEqual(afterRecovery.filter(({ response }) => response.status >= 300).map(({ route, response }) => `${route} ${response.status}`), []);
+    assert.deepEqual(
+      afterRecovery.filter(({ response }) => response.status >= 300).map(({ route, response }) => `${route} ${response.status}`),
+      [],
+    );
     expectStatus(await server.api.get('/health/ready'), 200);
     await expectOneWarningPerUnavailable(server, unavailable);
     // The background jobs report the outage once each (webhook deliveries at once, the expiry job at its next run), not at every poll.
@@ -328,7 +326,10 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     const lost = server.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST));
     assert.equal(lost.length, 1, JSON.stringify(lost));
     assert.equal(lost[0].level, WARN);
-    assert.deepEqual(linesAtOrAbove(server, WARN).filter((line) => !String(line.msg).startsWith(REDIS_LOST)), []);
+    assert.deepEqual(
+      linesAtOrAbove(server, WARN).filter((line) => !String(line.msg).startsWith(REDIS_LOST)),
+      [],
+    );
 
     await redis.start();
     await server.waitForLog((line) => line.msg === REDIS_BACK, 10_000);
@@ -344,9 +345,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
     }
     assert.equal(server.logs.filter((line) => String(line.msg).startsWith(REDIS_LOST)).length, 1);
     assert.deepEqual(linesAtOrAbove(server, ERROR), []);
-    process.stdout.write(
-      `# Redis killed: ${all.length} requests answered, slowest ${Math.round(slowest)} ms, median ${Math.round(median)} ms\n`,
-    );
+    process.stdout.write(`# Redis killed: ${all.length} requests answered, slowest ${Math.round(slowest)} ms, median ${Math.round(median)} ms\n`);
   });
 
   it('starts without Redis, and says so once', async () => {
@@ -413,11 +412,17 @@ describe('SIGTERM under load', () => {
 
       assert.equal(code, 0, `exit ${code} ${signal}`);
       assert.ok(answers.length > 0);
-      assert.deepEqual(answers.filter((response) => response.status !== 201).map((response) => `${response.status} ${JSON.stringify(response.body)}`), []);
+      assert.deepEqual(
+        answers.filter((response) => response.status !== 201).map((response) => `${response.status} ${JSON.stringify(response.body)}`),
+        [],
+      );
       assert.deepEqual(linesAtOrAbove(server, WARN), []);
       // Deliveries that were in flight got their answer before the pool closed: none waits for a lease to run out.
       assert.equal(receiver.pending, 0);
-      assert.ok(refusals.every((refusal) => ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(refusal)), refusals.join(', '));
+      assert.ok(
+        refusals.every((refusal) => ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(refusal)),
+        refusals.join(', '),
+      );
     } finally {
       await server.crash();
     }

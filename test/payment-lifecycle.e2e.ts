@@ -3,17 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PaymentExpiry } from '../src/payments/payment-expiry';
 import { ApiClient, ApiResponse } from './support/api-client';
-import {
-  accountMember,
-  accountOwner,
-  expectError,
-  expectStatus,
-  expectValidationFields,
-  LoggedIn,
-  login,
-  loginAdmin,
-  registerAndLogin,
-} from './support/factories';
+import { accountMember, accountOwner, expectError, expectStatus, expectValidationFields, LoggedIn, login, loginAdmin, registerAndLogin } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, listItems, PAYMENT_FIELDS } from './support/shapes';
 import { ServerProcess, startServerProcess } from './support/server-process';
 import { sql } from './support/sql';
@@ -250,15 +240,25 @@ describe('GET /v1/payments', () => {
     assert.equal(first.body.has_more, true);
     assert.equal(typeof first.body.next_cursor, 'string');
     const invoices = await listedIds(t.api, owner.token, 'purpose=invoice', 2);
-    assert.deepEqual(invoices, expected((item) => mine(item) && item.purpose === 'invoice'));
+    assert.deepEqual(
+      invoices,
+      expected((item) => mine(item) && item.purpose === 'invoice'),
+    );
     const expiredPaged = await listedIds(t.api, owner.token, 'status=expired', 1);
-    assert.deepEqual(expiredPaged, expected((item) => mine(item) && item.status === 'expired'));
+    assert.deepEqual(
+      expiredPaged,
+      expected((item) => mine(item) && item.status === 'expired'),
+    );
   });
 
   it('filters by each status as requests read now', async () => {
     for (const status of STATUSES) {
       const ids = await listedIds(t.api, owner.token, `status=${status}`);
-      assert.deepEqual(ids, expected((item) => mine(item) && item.status === status), `status=${status}`);
+      assert.deepEqual(
+        ids,
+        expected((item) => mine(item) && item.status === status),
+        `status=${status}`,
+      );
       assert.ok(ids.length > 0, `some ${status} request exists`);
     }
   });
@@ -281,7 +281,11 @@ describe('GET /v1/payments', () => {
 
   it('filters by each purpose', async () => {
     for (const purpose of PURPOSES) {
-      assert.deepEqual(await listedIds(t.api, owner.token, `purpose=${purpose}`), expected((item) => mine(item) && item.purpose === purpose), `purpose=${purpose}`);
+      assert.deepEqual(
+        await listedIds(t.api, owner.token, `purpose=${purpose}`),
+        expected((item) => mine(item) && item.purpose === purpose),
+        `purpose=${purpose}`,
+      );
     }
   });
 
@@ -293,7 +297,11 @@ describe('GET /v1/payments', () => {
       ['Linus@Example.Com', 'linus@example.com'],
     ]) {
       const ids = await listedIds(t.api, owner.token, `customer_email=${encodeURIComponent(query)}`);
-      assert.deepEqual(ids, expected((item) => mine(item) && item.email === email), query);
+      assert.deepEqual(
+        ids,
+        expected((item) => mine(item) && item.email === email),
+        query,
+      );
       assert.ok(ids.length > 0);
     }
     assert.deepEqual(await listedIds(t.api, owner.token, 'customer_email=ada%40example'), [], 'no partial match');
@@ -306,10 +314,19 @@ describe('GET /v1/payments', () => {
     const to = own[10].created_at;
     assert.ok(from < to, 'the two instants differ');
     const at = (instant: string) => encodeURIComponent(instant);
-    assert.deepEqual(await listedIds(t.api, owner.token, `created_from=${at(from)}`), expected((item) => mine(item) && item.created_at >= from));
-    assert.deepEqual(await listedIds(t.api, owner.token, `created_to=${at(to)}`), expected((item) => mine(item) && item.created_at < to));
+    assert.deepEqual(
+      await listedIds(t.api, owner.token, `created_from=${at(from)}`),
+      expected((item) => mine(item) && item.created_at >= from),
+    );
+    assert.deepEqual(
+      await listedIds(t.api, owner.token, `created_to=${at(to)}`),
+      expected((item) => mine(item) && item.created_at < to),
+    );
     const between = await listedIds(t.api, owner.token, `created_from=${at(from)}&created_to=${at(to)}`, 2);
-    assert.deepEqual(between, expected((item) => mine(item) && item.created_at >= from && item.created_at < to));
+    assert.deepEqual(
+      between,
+      expected((item) => mine(item) && item.created_at >= from && item.created_at < to),
+    );
     assert.ok(between.includes(own[3].id) && !between.includes(own[10].id));
     // A date alone, and an offset, are instants too.
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -341,15 +358,25 @@ describe('GET /v1/payments', () => {
       (item) => item.status === 'expired' && item.purpose === 'invoice' && item.email === 'grace@example.com' && item.created_at >= from,
     ]);
     for (const [query, keep] of combos) {
-      assert.deepEqual(await listedIds(t.api, owner.token, query, 2), expected((item) => mine(item) && keep(item)), query);
+      assert.deepEqual(
+        await listedIds(t.api, owner.token, query, 2),
+        expected((item) => mine(item) && keep(item)),
+        query,
+      );
     }
     assert.equal((await listedIds(t.api, owner.token, combos.at(-1)![0])).length, 1, 'the last combination narrows to one request');
   });
 
   it("shows an admin every account's requests, or one account's with account_id, with the filters", async () => {
-    assert.deepEqual(await listedIds(t.api, admin.token), expected(() => true));
+    assert.deepEqual(
+      await listedIds(t.api, admin.token),
+      expected(() => true),
+    );
     assert.deepEqual(await listedIds(t.api, admin.token, `account_id=${owner.accountId}`), expected(mine));
-    assert.deepEqual(await listedIds(t.api, admin.token, `account_id=${other.accountId}`), expected((item) => item.accountId === other.accountId));
+    assert.deepEqual(
+      await listedIds(t.api, admin.token, `account_id=${other.accountId}`),
+      expected((item) => item.accountId === other.accountId),
+    );
     assert.deepEqual(
       await listedIds(t.api, admin.token, `customer_email=ada%40example.com&purpose=product`),
       expected((item) => item.email === 'ada@example.com' && item.purpose === 'product'),
@@ -364,13 +391,19 @@ describe('GET /v1/payments', () => {
     const member = await accountMember(t.api, owner.token, owner.accountId);
     assert.deepEqual(await listedIds(t.api, member.token), expected(mine));
     assert.deepEqual(await listedIds(t.api, member.token, `account_id=${owner.accountId}`), expected(mine));
-    assert.deepEqual(await listedIds(t.api, member.token, 'customer_email=ada%40example.com'), expected((item) => mine(item) && item.email === 'ada@example.com'));
+    assert.deepEqual(
+      await listedIds(t.api, member.token, 'customer_email=ada%40example.com'),
+      expected((item) => mine(item) && item.email === 'ada@example.com'),
+    );
     const one = known.find(mine)!;
     assert.equal((await readPayment(t.api, member.token, one.id)).id, one.id);
     const othersOne = known.find((item) => item.accountId === other.accountId)!;
     expectError(await t.api.get(`/v1/payments/${othersOne.id}`, { token: member.token }), 404, 'payment_not_found');
     // The other account's owner sees only its own.
-    assert.deepEqual(await listedIds(t.api, other.token), expected((item) => item.accountId === other.accountId));
+    assert.deepEqual(
+      await listedIds(t.api, other.token),
+      expected((item) => item.accountId === other.accountId),
+    );
     // A user without an account sees nothing.
     const loner = await registerAndLogin(t.api);
     assert.deepEqual(await listedIds(t.api, loner.token), []);
@@ -563,7 +596,10 @@ describe('POST /v1/payments/{payment_id}/capture', () => {
     expectError(await capture(t.api, owner.token, payment.id), 409, 'payment_not_pending');
     expectError(await capture(t.api, admin.token, payment.id), 409, 'payment_not_pending');
     expectError(await cancel(t.api, owner.token, payment.id), 409, 'payment_not_pending');
-    assert.deepEqual((await creditsOf(t.api, owner.token, payment.id)).map((credit) => credit.id), [first.body.transaction_id]);
+    assert.deepEqual(
+      (await creditsOf(t.api, owner.token, payment.id)).map((credit) => credit.id),
+      [first.body.transaction_id],
+    );
     assert.equal(await postedOf(t.api, owner.token, 'EUR'), posted);
     assert.deepEqual(await readPayment(t.api, owner.token, payment.id), first.body);
   });
@@ -617,7 +653,10 @@ describe('POST /v1/payments/{payment_id}/capture', () => {
     const byAdmin = await capture(t.api, admin.token, payment.id);
     expectStatus(byAdmin, 200);
     assertPayment(byAdmin.body, { id: payment.id, account_id: owner.accountId, status: 'succeeded' });
-    assert.deepEqual((await creditsOf(t.api, owner.token, payment.id)).map((credit) => credit.id), [byAdmin.body.transaction_id]);
+    assert.deepEqual(
+      (await creditsOf(t.api, owner.token, payment.id)).map((credit) => credit.id),
+      [byAdmin.body.transaction_id],
+    );
   });
 });
 
@@ -638,7 +677,10 @@ describe('capture and cancel under concurrency', () => {
     assert.equal(winners.length, 1, `statuses: ${statusCounts(responses)}`);
     for (const response of responses) if (response.status !== 200) expectError(response, 409, 'payment_not_pending');
     const credits = await creditsOf(t.api, owner.token, payment.id);
-    assert.deepEqual(credits.map((credit) => credit.id), [winners[0].body.transaction_id]);
+    assert.deepEqual(
+      credits.map((credit) => credit.id),
+      [winners[0].body.transaction_id],
+    );
     assert.equal(await postedOf(t.api, owner.token, 'USD'), postedBefore + 2500);
     assert.deepEqual(await readPayment(t.api, owner.token, payment.id), winners[0].body);
     const settled = (await streamOf(t.api, admin.token, owner.accountId)).filter((event) => event.data.object.id === payment.id && event.type === 'payment.succeeded');
@@ -668,7 +710,11 @@ describe('capture and cancel under concurrency', () => {
       assert.deepEqual(read, winner.body, `round ${round}: the request reads as the winner answered`);
       const credits = await creditsOf(t.api, owner.token, payment.id);
       if (winner.body.status === 'succeeded') {
-        assert.deepEqual(credits.map((credit) => credit.id), [winner.body.transaction_id], `round ${round}: captured, one credit`);
+        assert.deepEqual(
+          credits.map((credit) => credit.id),
+          [winner.body.transaction_id],
+          `round ${round}: captured, one credit`,
+        );
         capturedTotal += amount;
       } else {
         assert.equal(winner.body.status, 'canceled');
@@ -712,7 +758,10 @@ describe('expiry by the background job', () => {
     await backdate(t.databaseUrl, [pending.id, authorized.id, succeeded.id, failed.id, canceled.id]);
     const settledBefore = await Promise.all([succeeded, failed, canceled].map((payment) => readPayment(t.api, owner.token, payment.id)));
 
-    await eventually('the job to store expired', async () => (await storedStatus(t.databaseUrl, pending.id)) === 'expired' && (await storedStatus(t.databaseUrl, authorized.id)) === 'expired');
+    await eventually(
+      'the job to store expired',
+      async () => (await storedStatus(t.databaseUrl, pending.id)) === 'expired' && (await storedStatus(t.databaseUrl, authorized.id)) === 'expired',
+    );
     // A few more runs of the job change nothing further.
     await sleep(2500);
 
@@ -837,7 +886,10 @@ describe('expiry by the job with two instances on one database', () => {
     assert.equal(perRequest.get(untouched.id), undefined);
     // The account's sequence has no gaps and no repeats.
     const stream = await streamOf(one.api, admin.token, owner.accountId);
-    assert.deepEqual(stream.map((event) => event.sequence), Array.from({ length: stream.length }, (_, index) => index + 1));
+    assert.deepEqual(
+      stream.map((event) => event.sequence),
+      Array.from({ length: stream.length }, (_, index) => index + 1),
+    );
     assert.equal((await readPayment(two.api, ownerOnTwo.token, untouched.id)).status, 'pending');
   });
 });

@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ApiClient, ApiResponse } from './support/api-client';
-import {
-  accountMember,
-  accountOwner,
-  expectError,
-  expectStatus,
-  expectValidationFields,
-  LoggedIn,
-  loginAdmin,
-  registerAndLogin,
-} from './support/factories';
+import { accountMember, accountOwner, expectError, expectStatus, expectValidationFields, LoggedIn, loginAdmin, registerAndLogin } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, listItems, PAYMENT_FIELDS, TRANSACTION_FIELDS } from './support/shapes';
 import { sql } from './support/sql';
 import { TestApp, useTestApp } from './support/test-app';
@@ -424,9 +415,15 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
     // The credit is settled: it cannot be canceled.
     expectError(await t.api.delete(`/v1/transactions/${credit.id}`, undefined, { token: owner.token }), 409, 'transaction_not_pending');
     const posted = await listAll(t.api, owner.token, '/v1/transactions?type=credit&status=posted');
-    assert.deepEqual(posted.filter((item) => item.id === credit.id), [credit]);
+    assert.deepEqual(
+      posted.filter((item) => item.id === credit.id),
+      [credit],
+    );
     const byMetadata = await listAll(t.api, owner.token, '/v1/transactions?metadata[order_id]=1042');
-    assert.deepEqual(byMetadata.map((item) => item.id), [credit.id]);
+    assert.deepEqual(
+      byMetadata.map((item) => item.id),
+      [credit.id],
+    );
   });
 
   it('automatic capture: authorized is refused with 409 payment_not_pending and the request stays pending', async () => {
@@ -447,7 +444,15 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
 
     const captured = await simulate(t.api, owner.token, payment.id, 'succeeded');
     expectStatus(captured, 200);
-    assertPayment(captured.body, { ...payment, status: 'succeeded', capture_method: 'manual', amount_captured: payment.amount, updated_at: captured.body.updated_at, paid_at: captured.body.paid_at, transaction_id: captured.body.transaction_id });
+    assertPayment(captured.body, {
+      ...payment,
+      status: 'succeeded',
+      capture_method: 'manual',
+      amount_captured: payment.amount,
+      updated_at: captured.body.updated_at,
+      paid_at: captured.body.paid_at,
+      transaction_id: captured.body.transaction_id,
+    });
     assert.match(captured.body.paid_at, ISO_TIMESTAMP);
     assert.match(captured.body.transaction_id, TRANSACTION_ID);
     for (const outcome of ['succeeded', 'authorized', 'failed']) {
@@ -490,7 +495,10 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
     expectError(await simulate(t.api, owner.token, payment.id, 'succeeded'), 409, 'payment_not_pending');
     expectError(await simulate(t.api, owner.token, payment.id, 'failed'), 409, 'payment_not_pending');
     const credits = await creditsOf(t.api, owner.token, payment.id);
-    assert.deepEqual(credits.map((credit) => credit.id), [first.body.transaction_id]);
+    assert.deepEqual(
+      credits.map((credit) => credit.id),
+      [first.body.transaction_id],
+    );
     assert.deepEqual(await readStatus(t.api, owner.token, payment.id), statusOf(first.body));
   });
 
@@ -548,7 +556,10 @@ describe('POST /v1/payments/{payment_id}/simulate', () => {
     assert.equal(winners.length, 1, `statuses: ${responses.map((response) => response.status).join(',')}`);
     for (const response of responses) if (response.status !== 200) expectError(response, 409, 'payment_not_pending');
     const credits = await creditsOf(t.api, owner.token, payment.id);
-    assert.deepEqual(credits.map((credit) => credit.id), [winners[0].body.transaction_id]);
+    assert.deepEqual(
+      credits.map((credit) => credit.id),
+      [winners[0].body.transaction_id],
+    );
     assert.equal(credits[0].amount, 2500);
     assert.deepEqual(await readStatus(t.api, owner.token, payment.id), statusOf(winners[0].body));
   });

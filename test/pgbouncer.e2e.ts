@@ -99,11 +99,22 @@ describe('Behind PgBouncer in transaction mode', { skip }, () => {
 
       const responses = await mixedLoad(server, owner, 60, 10);
       const failed = responses.filter((response) => response.status >= 300);
-      assert.deepEqual(failed.map((response) => `${response.status} ${JSON.stringify(response.body)}`), [], 'every request answered');
+      assert.deepEqual(
+        failed.map((response) => `${response.status} ${JSON.stringify(response.body)}`),
+        [],
+        'every request answered',
+      );
 
       await receiver.waitFor(() => receiver.received.length - before >= 60, '60 deliveries');
-      const sequences = receiver.accepted().filter((event) => event.account_id === owner.accountId).map((event) => event.sequence);
-      assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b), 'in stream order');
+      const sequences = receiver
+        .accepted()
+        .filter((event) => event.account_id === owner.accountId)
+        .map((event) => event.sequence);
+      assert.deepEqual(
+        sequences,
+        [...sequences].sort((a, b) => a - b),
+        'in stream order',
+      );
       // Expiry and housekeeping pass every second: three passes each.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       assert.deepEqual(problems(server), [], 'no warning or error logged');

@@ -74,7 +74,10 @@ describe('configuration at start-up', () => {
     assert.equal(result.status, 1);
     // One JSON line, as every line the server writes.
     assert.equal(result.stderr, '');
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(lines.length, 1);
     assert.equal(lines[0].level, 60);
     assert.match(lines[0].msg, /JWT_SECRET must be at least 32 bytes/);

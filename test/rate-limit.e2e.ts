@@ -74,7 +74,10 @@ describe('the password hashing queue is bounded (contract section 18)', () => {
       Array.from({ length: 40 }, (_, i) => t.api.post('/v1/auth/login', { email: `nobody-${i}@example.com`, password: 'not a password of anyone' })),
     );
     const statuses = responses.map((response) => response.status);
-    assert.ok(statuses.every((status) => status === 401 || status === 503), statuses.join());
+    assert.ok(
+      statuses.every((status) => status === 401 || status === 503),
+      statuses.join(),
+    );
     const refused = responses.filter((response) => response.status === 503);
     assert.ok(refused.length > 0, 'some logins found the queue full');
     for (const response of refused) {
@@ -82,7 +85,6 @@ describe('the password hashing queue is bounded (contract section 18)', () => {
       assert.equal(response.headers.get('retry-after'), '1');
     }
   });
-
 });
 
 describe('login attempts per client address', () => {
@@ -101,9 +103,7 @@ describe('password guesses under concurrency', () => {
 
   it('lets no more than LOGIN_MAX_FAILURES of many simultaneous wrong passwords be checked', async () => {
     const victim = await signup(t.api);
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.api.post('/v1/auth/login', { email: victim.email, password: `wrong guess number ${i}` })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => t.api.post('/v1/auth/login', { email: victim.email, password: `wrong guess number ${i}` })));
     const checked = responses.filter((response) => response.status === 401);
     const limited = responses.filter((response) => response.status === 429);
     assert.equal(checked.length, 3);
@@ -113,8 +113,7 @@ describe('password guesses under concurrency', () => {
 
   it('counts wrong current passwords of a password change like failed logins', async () => {
     const user = await registerAndLogin(t.api);
-    const change = (current: string) =>
-      t.api.patch(`/v1/users/${user.user.id}`, { password: 'a brand new long passphrase 9', current_password: current }, { token: user.token });
+    const change = (current: string) => t.api.patch(`/v1/users/${user.user.id}`, { password: 'a brand new long passphrase 9', current_password: current }, { token: user.token });
     for (let i = 0; i < 3; i += 1) expectError(await change(`not my password ${i}`), 401, 'invalid_credentials');
     expectRateLimited(await change(user.password));
     expectRateLimited(await t.api.post('/v1/auth/login', { email: user.email, password: user.password }));

@@ -85,11 +85,19 @@ describe('Lists from a read replica', { skip }, () => {
     // Within the lag allowed, the list comes from the paused replica: the new transaction is not in it yet.
     assert.deepEqual(await listedIds(), [first], 'listed from the replica');
     const pastBalances = await test.api.get(`/v1/account/balances?as_of=${asOf}`, { token: owner.token });
-    assert.deepEqual(pastBalances.body.balances.map((balance: { posted: number }) => balance.posted), [1000], 'as_of from the replica');
+    assert.deepEqual(
+      pastBalances.body.balances.map((balance: { posted: number }) => balance.posted),
+      [1000],
+      'as_of from the replica',
+    );
     // By id and current balances: the primary, never stale.
     expectStatus(await test.api.get(`/v1/transactions/${unseen}`, { token: owner.token }), 200);
     const current = await test.api.get('/v1/account/balances', { token: owner.token });
-    assert.deepEqual(current.body.balances.map((balance: { posted: number }) => balance.posted), [1250], 'current balances from the primary');
+    assert.deepEqual(
+      current.body.balances.map((balance: { posted: number }) => balance.posted),
+      [1250],
+      'current balances from the primary',
+    );
 
     // Paused past the limit: lists fall back to the primary, and readiness says so, still 200.
     await waitForReplica('lagging', (MAX_LAG_SECONDS + 5) * 1000);

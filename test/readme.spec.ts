@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 const ROOT = process.cwd();
 
 describe('README', () => {
-  it("shows the first session exactly as scripts/first-session.sh runs it (CI runs the script)", () => {
+  it('shows the first session exactly as scripts/first-session.sh runs it (CI runs the script)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### A first session with curl'));
     const block = /```bash\n([\s\S]*?)\n```/.exec(section)?.[1];

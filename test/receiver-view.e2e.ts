@@ -38,7 +38,14 @@ describe("the receiver's view of a transfer", () => {
     const read = (await t.api.get(`/v1/transactions/${id}`, { token: receiver.token })).body;
     assert.deepEqual(privateFields(read), HIDDEN);
     assert.deepEqual(
-      { amount: read.amount, currency: read.currency, description: read.description, direction: read.direction, status: read.status, counterparty_account_id: read.counterparty_account_id },
+      {
+        amount: read.amount,
+        currency: read.currency,
+        description: read.description,
+        direction: read.direction,
+        status: read.status,
+        counterparty_account_id: read.counterparty_account_id,
+      },
       { amount: 1500, currency: 'EUR', description: 'Invoice 88', direction: 'credit', status: 'posted', counterparty_account_id: sender.accountId },
     );
     const listed = (await listItems(t.api, receiver.token, '/v1/transactions')).find((item: { id: string }) => item.id === id);
@@ -46,12 +53,18 @@ describe("the receiver's view of a transfer", () => {
     assert.deepEqual(await listItems(t.api, receiver.token, '/v1/transactions?metadata[margin]=INTERNAL%2040%25'), []);
     assert.deepEqual(await listItems(t.api, receiver.token, '/v1/transactions?metadata[margin]=INTERNAL%2038%25'), []);
     const sendersMatches = await listItems(t.api, sender.token, '/v1/transactions?metadata[margin]=INTERNAL%2040%25');
-    assert.deepEqual(sendersMatches.map((item: { id: string }) => item.id), [id]);
+    assert.deepEqual(
+      sendersMatches.map((item: { id: string }) => item.id),
+      [id],
+    );
 
     const events = (await listItems(t.api, receiver.token, '/v1/events?after_sequence=0&limit=100')).filter(
       (event: { type: string; data: { object: { id: string } } }) => event.type.startsWith('transaction.') && event.data.object.id === id,
     );
-    assert.deepEqual(events.map((event: { type: string }) => event.type), ['transaction.created', 'transaction.updated', 'transaction.posted']);
+    assert.deepEqual(
+      events.map((event: { type: string }) => event.type),
+      ['transaction.created', 'transaction.updated', 'transaction.posted'],
+    );
     for (const event of events) assert.deepEqual(privateFields(event.data.object), HIDDEN, event.type);
     const admins = (await t.api.get(`/v1/transactions/${id}`, { token: admin.token })).body;
     assert.deepEqual(privateFields(admins), privateFields(seenBySender));

@@ -59,8 +59,26 @@ describe('refunds of payment requests', () => {
     assert.match(made.id, idPattern('re'));
     assert.match(made.created_at, ISO_TIMESTAMP);
     assert.deepEqual(
-      { payment_id: made.payment_id, amount: made.amount, currency: made.currency, status: made.status, reason: made.reason, failure_code: made.failure_code, metadata: made.metadata, livemode: made.livemode },
-      { payment_id: payment.id, amount: 4999, currency: 'EUR', status: 'succeeded', reason: 'requested_by_customer', failure_code: null, metadata: { ticket: 'SUP-1' }, livemode: false },
+      {
+        payment_id: made.payment_id,
+        amount: made.amount,
+        currency: made.currency,
+        status: made.status,
+        reason: made.reason,
+        failure_code: made.failure_code,
+        metadata: made.metadata,
+        livemode: made.livemode,
+      },
+      {
+        payment_id: payment.id,
+        amount: 4999,
+        currency: 'EUR',
+        status: 'succeeded',
+        reason: 'requested_by_customer',
+        failure_code: null,
+        metadata: { ticket: 'SUP-1' },
+        livemode: false,
+      },
     );
 
     const debit = (await t.api.get(`/v1/transactions/${made.transaction_id}`, { token: owner.token })).body;
@@ -155,7 +173,8 @@ describe('refunds of payment requests', () => {
     expectStatus(await t.api.get(`/v1/payments/${payment.id}/refunds`, { token: member.token }), 200);
     expectError(await t.api.get(`/v1/refunds/${made.body.id}`, { token: stranger.token }), 404, 'refund_not_found');
     expectError(await t.api.get(`/v1/payments/${payment.id}/refunds`, { token: stranger.token }), 404, 'payment_not_found');
-    for (const id of ['re_123', 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 're_01JDQ4Z8X9T2M3N4P5Q6R7S8T9']) expectError(await t.api.get(`/v1/refunds/${id}`, { token: owner.token }), 404, 'refund_not_found');
+    for (const id of ['re_123', 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', 're_01JDQ4Z8X9T2M3N4P5Q6R7S8T9'])
+      expectError(await t.api.get(`/v1/refunds/${id}`, { token: owner.token }), 404, 'refund_not_found');
     expectError(await refund(t, owner.token, payment.id, { amount: 0 }), 400, 'validation_error');
     expectError(await refund(t, owner.token, payment.id, { amount: 10.5 }), 400, 'validation_error');
     expectError(await refund(t, owner.token, payment.id, { reason: 'changed_my_mind' }), 400, 'validation_error');
@@ -183,7 +202,11 @@ describe('refunds of bank-transfer payments', () => {
   const t = useTestApp();
 
   async function paidByTransfer(owner: Owner, admin: LoggedIn, amount: number) {
-    const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer' }, { token: owner.token });
+    const created = await t.api.post(
+      '/v1/payments',
+      { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer' },
+      { token: owner.token },
+    );
     expectStatus(created, 201);
     const csv = statementCsv([{ amount, reference: created.body.provider_reference }]);
     expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
@@ -237,7 +260,11 @@ describe('partial capture', () => {
   const t = useTestApp();
 
   async function authorized(owner: Owner, amount: number) {
-    const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, capture_method: 'manual' }, { token: owner.token });
+    const created = await t.api.post(
+      '/v1/payments',
+      { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, capture_method: 'manual' },
+      { token: owner.token },
+    );
     expectStatus(created, 201);
     expectStatus(await t.api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: 'authorized' }, { token: owner.token }), 200);
     return created.body;
@@ -250,7 +277,10 @@ describe('partial capture', () => {
     expectError(await t.api.post(`/v1/payments/${payment.id}/capture`, { amount: 0 }, { token: owner.token }), 400, 'validation_error');
     const captured = await t.api.post(`/v1/payments/${payment.id}/capture`, { amount: 3000 }, { token: owner.token });
     expectStatus(captured, 200);
-    assert.deepEqual({ status: captured.body.status, amount: captured.body.amount, amount_captured: captured.body.amount_captured }, { status: 'succeeded', amount: 5000, amount_captured: 3000 });
+    assert.deepEqual(
+      { status: captured.body.status, amount: captured.body.amount, amount_captured: captured.body.amount_captured },
+      { status: 'succeeded', amount: 5000, amount_captured: 3000 },
+    );
     const credit = (await t.api.get(`/v1/transactions/${captured.body.transaction_id}`, { token: owner.token })).body;
     assert.deepEqual({ type: credit.type, amount: credit.amount, status: credit.status }, { type: 'credit', amount: 3000, status: 'posted' });
     assert.deepEqual(await balanceOf(t, owner), { posted: 3000, pending: 3000, available: 3000 });
@@ -284,15 +314,26 @@ describe('refund transactions, either way', () => {
     const ofPayment = await t.api.post('/v1/transactions', { type: 'refund', amount: 1000, currency: 'EUR', refunded_transaction_id: payment.id }, { token: owner.token });
     expectStatus(ofPayment, 201);
     assert.equal(ofPayment.body.direction, 'credit');
-    expectError(await t.api.post('/v1/transactions', { type: 'refund', direction: 'credit', amount: 100, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }), 400, 'validation_error');
-    expectError(await t.api.post('/v1/transactions', { type: 'refund', amount: 2501, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }), 409, 'refund_exceeds_payment');
+    expectError(
+      await t.api.post('/v1/transactions', { type: 'refund', direction: 'credit', amount: 100, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }),
+      400,
+      'validation_error',
+    );
+    expectError(
+      await t.api.post('/v1/transactions', { type: 'refund', amount: 2501, currency: 'EUR', refunded_transaction_id: credit.id }, { token: owner.token }),
+      409,
+      'refund_exceeds_payment',
+    );
     assert.equal((await t.api.get(`/v1/transactions/${credit.id}`, { token: owner.token })).body.amount_refunded, 1500);
   });
 
   it("counts a refund transaction of a request's credit against the request's refunds too", async () => {
     const owner = await accountOwner(t.api);
     const payment = await paidRequest(t, owner, 3000);
-    expectStatus(await t.api.post('/v1/transactions', { type: 'refund', amount: 2000, currency: 'EUR', refunded_transaction_id: payment.transaction_id }, { token: owner.token }), 201);
+    expectStatus(
+      await t.api.post('/v1/transactions', { type: 'refund', amount: 2000, currency: 'EUR', refunded_transaction_id: payment.transaction_id }, { token: owner.token }),
+      201,
+    );
     expectError(await refund(t, owner.token, payment.id, { amount: 1001 }), 409, 'refund_exceeds_payment');
     expectStatus(await refund(t, owner.token, payment.id, { amount: 1000 }), 201);
   });

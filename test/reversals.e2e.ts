@@ -54,15 +54,34 @@ describe('reversals of posted transactions', () => {
       expectStatus(response, 201);
       const reversal = response.body;
       assert.deepEqual(
-        { type: reversal.type, status: reversal.status, amount: reversal.amount, direction: reversal.direction, reverses: reversal.reverses_transaction_id, description: reversal.description, account_id: reversal.account_id },
-        { type, status: 'posted', amount: 1000, direction: direction === 'debit' ? 'credit' : 'debit', reverses: original.id, description: 'Booked by mistake', account_id: owner.accountId },
+        {
+          type: reversal.type,
+          status: reversal.status,
+          amount: reversal.amount,
+          direction: reversal.direction,
+          reverses: reversal.reverses_transaction_id,
+          description: reversal.description,
+          account_id: reversal.account_id,
+        },
+        {
+          type,
+          status: 'posted',
+          amount: 1000,
+          direction: direction === 'debit' ? 'credit' : 'debit',
+          reverses: original.id,
+          description: 'Booked by mistake',
+          account_id: owner.accountId,
+        },
       );
       assert.equal(await postedBalance(t.api, owner), before + effect);
       const after = (await t.api.get(`/v1/transactions/${original.id}`, { token: owner.token })).body;
       assert.equal(after.reversed_by_transaction_id, reversal.id);
       assert.equal(after.status, 'posted');
-      const types = (await listItems(t.api, owner.token, '/v1/events?after_sequence=0&limit=100')).map((event: { type: string; data: { object: { id: string } } }) => `${event.type} ${event.data.object.id ?? ''}`);
-      for (const expected of [`transaction.reversed ${original.id}`, `transaction.created ${reversal.id}`, `transaction.posted ${reversal.id}`]) assert.ok(types.includes(expected), expected);
+      const types = (await listItems(t.api, owner.token, '/v1/events?after_sequence=0&limit=100')).map(
+        (event: { type: string; data: { object: { id: string } } }) => `${event.type} ${event.data.object.id ?? ''}`,
+      );
+      for (const expected of [`transaction.reversed ${original.id}`, `transaction.created ${reversal.id}`, `transaction.posted ${reversal.id}`])
+        assert.ok(types.includes(expected), expected);
       expectError(await t.api.post(`/v1/transactions/${original.id}/reverse`, {}, { token: admin.token }), 409, 'transaction_already_reversed');
     });
   }
@@ -81,7 +100,10 @@ describe('reversals of posted transactions', () => {
     for (const owner of [sender, receiver]) {
       assert.equal((await t.api.get(`/v1/transactions/${transfer.id}`, { token: owner.token })).body.reversed_by_transaction_id, reversal.id);
       const events = await listItems(t.api, owner.token, '/v1/events?type=transaction.reversed');
-      assert.deepEqual(events.map((event: { data: { object: { id: string } } }) => event.data.object.id), [transfer.id]);
+      assert.deepEqual(
+        events.map((event: { data: { object: { id: string } } }) => event.data.object.id),
+        [transfer.id],
+      );
     }
   });
 

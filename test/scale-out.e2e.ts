@@ -57,7 +57,10 @@ describe('Three instances behind HAProxy, one killed under load', { skip }, () =
     database = await createTestDatabase();
     hooks = await receiver.start();
     servers.push(...(await Promise.all([1, 2, 3].map(() => startServerProcess(database.url, ENV)))));
-    balancer = await startThrowawayHaproxy(haproxy!, servers.map((server) => Number(new URL(server.api.baseUrl).port)));
+    balancer = await startThrowawayHaproxy(
+      haproxy!,
+      servers.map((server) => Number(new URL(server.api.baseUrl).port)),
+    );
     api = new ApiClient(balancer.url);
     // HAProxy marks the instances up after their second good check.
     for (let ready = 0; ready < 50 && (await api.get('/health/ready').catch(() => null))?.status !== 200; ready += 1) await sleep(100);
@@ -127,7 +130,11 @@ describe('Three instances behind HAProxy, one killed under load', { skip }, () =
     for (const owner of owners) {
       const firstArrivals: number[] = [];
       for (const event of receiver.accepted()) if (event.account_id === owner.accountId && !firstArrivals.includes(event.sequence)) firstArrivals.push(event.sequence);
-      assert.deepEqual(firstArrivals, [...firstArrivals].sort((a, b) => a - b), `account ${owner.accountId}: in order`);
+      assert.deepEqual(
+        firstArrivals,
+        [...firstArrivals].sort((a, b) => a - b),
+        `account ${owner.accountId}: in order`,
+      );
     }
 
     const check = await runScript(builtScript('cli.js'), ['ledger-check'], database.url, { LOG_LEVEL: 'silent' });

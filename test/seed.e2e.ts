@@ -63,10 +63,7 @@ describe('npm run seed', () => {
     assert.equal(account.body.status, 'open');
     const members = await t.api.get('/v1/users', { token: owner.token });
     expectStatus(members, 200);
-    assert.deepEqual(
-      members.body.data.map((user: { email: string }) => user.email).sort(),
-      ['member1-1@demo.example', 'member1-2@demo.example', 'owner1@demo.example'],
-    );
+    assert.deepEqual(members.body.data.map((user: { email: string }) => user.email).sort(), ['member1-1@demo.example', 'member1-2@demo.example', 'owner1@demo.example']);
     await login(t.api, ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
@@ -76,18 +73,27 @@ describe('npm run seed', () => {
     const stored = await rows(`SELECT id, created_at, metadata FROM transactions WHERE account_id = '${accountId}' OR counterparty_account_id = '${accountId}' ORDER BY id DESC`);
     assert.ok(stored.length > 20, 'account 1 is the busiest account');
     const walk = (query: string) => walkPages(t.api, owner.token, `/v1/transactions?limit=100${query}`, () => undefined);
-    assert.deepEqual(await walk(''), stored.map((row) => row.id));
+    assert.deepEqual(
+      await walk(''),
+      stored.map((row) => row.id),
+    );
 
     // The API turns created_at ranges into id ranges: they agree only because created_at is the id's time.
     const [to, from] = [stored[5], stored[Math.min(stored.length - 1, 15)]].map((row) => new Date(instant(row.created_at)!).toISOString());
     const inRange = stored.filter((row) => instant(row.created_at)! >= Date.parse(from) && instant(row.created_at)! < Date.parse(to));
     assert.ok(inRange.length >= 10);
-    assert.deepEqual(await walk(`&created_from=${from}&created_to=${to}`), inRange.map((row) => row.id));
+    assert.deepEqual(
+      await walk(`&created_from=${from}&created_to=${to}`),
+      inRange.map((row) => row.id),
+    );
 
     const tagged = stored.find((row) => JSON.parse(String(row.metadata)).channel !== undefined)!;
     const channel = JSON.parse(String(tagged.metadata)).channel as string;
     const sameChannel = stored.filter((row) => JSON.parse(String(row.metadata)).channel === channel);
-    assert.deepEqual(await walk(`&metadata[channel]=${channel}`), sameChannel.map((row) => row.id));
+    assert.deepEqual(
+      await walk(`&metadata[channel]=${channel}`),
+      sameChannel.map((row) => row.id),
+    );
   });
 
   it('writes the ledger of every transaction: the books balance, and balances equal the sums of the transactions', async () => {
@@ -177,10 +183,12 @@ describe('npm run seed', () => {
       assert.ok(Array.isArray(references) && references.length <= 10 && references.every((id) => typeof id === 'string'));
       const metadata = JSON.parse(String(row.metadata)) as Record<string, string>;
       const mirrored = Object.fromEntries(
-        entries.filter((entry) => entry.transaction_id === row.id).map((entry) => {
-          assert.equal(entry.account_id, row.account_id);
-          return [String(entry.key), entry.value] as const;
-        }),
+        entries
+          .filter((entry) => entry.transaction_id === row.id)
+          .map((entry) => {
+            assert.equal(entry.account_id, row.account_id);
+            return [String(entry.key), entry.value] as const;
+          }),
       );
       assert.deepEqual(mirrored, metadata);
     }
@@ -231,7 +239,7 @@ describe('npm run seed', () => {
     }
   });
 
-  it("refuses the users of a closed account at login", async () => {
+  it('refuses the users of a closed account at login', async () => {
     const [closed] = await rows(`SELECT u.email FROM users u JOIN accounts a ON a.owner_user_id = u.id WHERE a.status = 'closed'`);
     const response = await t.api.post('/v1/auth/login', { email: closed.email, password: DEMO_PASSWORD });
     expectError(response, 403, 'account_closed');

@@ -30,9 +30,7 @@ describe('session activity (last_used_at)', () => {
     const db = t.app.get(Database);
     await sql(t.databaseUrl, 'UPDATE sessions SET last_used_at = $1 WHERE id = $2', [idleSince, session.sessionId]);
     const now = Date.now();
-    const writes = await Promise.all(
-      Array.from({ length: 10 }, () => db.run((manager) => repository.touchLastUsed(manager, session.sessionId, now, now - MINUTE))),
-    );
+    const writes = await Promise.all(Array.from({ length: 10 }, () => db.run((manager) => repository.touchLastUsed(manager, session.sessionId, now, now - MINUTE))));
     assert.equal(writes.filter(Boolean).length, 1, `writes: ${writes.join(',')}`);
   });
 

@@ -62,7 +62,17 @@ async function startServer(env: Record<string, string>, cwd: string): Promise<Ru
   const child = spawn(process.execPath, [MAIN], {
     cwd,
     // NODE_PATH: a build outside the repository (TEST_BUILD_DIR) finds its packages through it.
-    env: { PATH: process.env.PATH ?? '', NODE_PATH: process.env.NODE_PATH ?? '', PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', SIGNUP_PER_MINUTE: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_PATH: process.env.NODE_PATH ?? '',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_PER_MINUTE: '0',
+      LOGIN_MAX_FAILURES: '0',
+      SIGNUP_PER_MINUTE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const run: Run = { child, lines: [], other: [], firstLineToExitMs: NaN, code: null, baseUrl: null };
@@ -155,12 +165,19 @@ describe('a start that fails: one JSON line, exit code 1', () => {
   });
 
   it('bad configuration: one JSON line naming every problem, nothing on stderr', async () => {
-    const run = await startServer({ ...SAFE_PRODUCTION, JWT_SECRET: 'too-short', PORT: 'not-a-port', MIGRATIONS: 'sometimes', CORS_ORIGINS: 'https://app.example.com/path' }, workingDirectory());
+    const run = await startServer(
+      { ...SAFE_PRODUCTION, JWT_SECRET: 'too-short', PORT: 'not-a-port', MIGRATIONS: 'sometimes', CORS_ORIGINS: 'https://app.example.com/path' },
+      workingDirectory(),
+    );
     const fatal = assertOneFatalLine(run, /^invalid configuration: /);
     assert.equal(run.lines.length, 1);
     const problems = fatal.problems as string[];
     assert.equal(problems.length, 4, problems.join('\n'));
-    for (const name of ['JWT_SECRET', 'PORT', 'MIGRATIONS', 'CORS_ORIGINS']) assert.ok(problems.some((problem) => problem.startsWith(name)), name);
+    for (const name of ['JWT_SECRET', 'PORT', 'MIGRATIONS', 'CORS_ORIGINS'])
+      assert.ok(
+        problems.some((problem) => problem.startsWith(name)),
+        name,
+      );
   });
 });
 
@@ -179,7 +196,10 @@ describe('MIGRATIONS=skip and npm run migrate', () => {
     const migrate = await runScript(CLI, ['migrate'], database.url, { LOG_LEVEL: 'info' });
     assert.equal(migrate.code, 0, migrate.stdout + migrate.stderr);
     assert.equal(migrate.stderr, '');
-    const applied = migrate.stdout.trim().split('\n').map((line) => JSON.parse(line) as LogLine);
+    const applied = migrate.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as LogLine);
     assert.match(applied.at(-1)!.msg, new RegExp(`applied ${MIGRATIONS.length} migration\\(s\\)`));
 
     const served = await startServer(env, cwd);
@@ -201,7 +221,10 @@ describe('MIGRATIONS=skip and npm run migrate', () => {
     const missing = process.env.TEST_DATABASE_URL ? `${POSTGRES_SERVER.replace(/\/[^/]*$/, '')}/missing_${process.pid}_${Date.now()}` : 'sqlite:/dev/null/app.db';
     const result = await runScript(CLI, ['migrate'], missing);
     assert.equal(result.code, 1);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as LogLine);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as LogLine);
     assert.equal(lines.length, 1);
     assert.equal(lines[0].level, FATAL);
   });
@@ -224,7 +247,10 @@ describe('migrations under the lock', () => {
       assert.equal(rows.length, MIGRATIONS.length);
       if (sources[0].options.type === 'postgres') {
         // This database's lock only: other test files migrate their own databases meanwhile, under the same key.
-        const locks: unknown[] = await sources[0].query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`, [MIGRATION_LOCK_KEY]);
+        const locks: unknown[] = await sources[0].query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          [MIGRATION_LOCK_KEY],
+        );
         assert.equal(locks.length, 0, 'the lock ended with its transaction');
       }
     } finally {
@@ -285,7 +311,10 @@ describe('JWT_SECRET outside production', () => {
     const second = await startServer({ DATABASE_URL: database.url }, cwd);
     try {
       assert.ok(second.baseUrl);
-      assert.ok(second.lines.some((line) => line.level === 40 && /kept in data\/jwt-secret;/.test(line.msg)), 'found, not created');
+      assert.ok(
+        second.lines.some((line) => line.level === 40 && /kept in data\/jwt-secret;/.test(line.msg)),
+        'found, not created',
+      );
       const sessions = await new ApiClient(second.baseUrl).get('/v1/auth/sessions', { token });
       assert.equal(sessions.status, 200, 'a token of the first run works in the second');
       assertOnlyJson(second);
@@ -332,7 +361,11 @@ describe('production refuses unsafe settings (contract section 18)', () => {
     const run = await startServer({ ...SAFE_PRODUCTION, DATABASE_URL: 'sqlite::memory:', ...all }, workingDirectory());
     const fatal = assertOneFatalLine(run, /^invalid configuration: /);
     const problems = fatal.problems as string[];
-    for (const name of new Set(UNSAFE.map(([variable]) => variable))) assert.ok(problems.some((problem) => problem.startsWith(name)), name);
+    for (const name of new Set(UNSAFE.map(([variable]) => variable)))
+      assert.ok(
+        problems.some((problem) => problem.startsWith(name)),
+        name,
+      );
   });
 
   it('a safe production configuration starts and serves', async () => {

@@ -72,7 +72,10 @@ describe('Swagger UI on a server started on another port, in a real browser', ()
     const second = await execute(page, 'transactions', 'createTransaction', { body: transactionBody, again: true });
     assert.equal(second.status, 201, JSON.stringify(second.body));
     assert.equal(idempotencyKeys.length, 2);
-    assert.ok(idempotencyKeys.every((key) => key !== undefined && /^[0-9a-f-]{36}$/.test(key)), `keys sent: ${idempotencyKeys.join(', ')}`);
+    assert.ok(
+      idempotencyKeys.every((key) => key !== undefined && /^[0-9a-f-]{36}$/.test(key)),
+      `keys sent: ${idempotencyKeys.join(', ')}`,
+    );
     assert.notEqual(idempotencyKeys[0], idempotencyKeys[1]);
 
     // The list with every filter left as Swagger UI shows it: no metadata filter is sent, both come back.

@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ApiClient, ApiResponse } from './support/api-client';
-import {
-  accountMember,
-  accountOwner,
-  expectError,
-  expectStatus,
-  expectValidationFields,
-  LoggedIn,
-  loginAdmin,
-  registerAndLogin,
-} from './support/factories';
+import { accountMember, accountOwner, expectError, expectStatus, expectValidationFields, LoggedIn, loginAdmin, registerAndLogin } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, TRANSACTION_FIELDS, walkPages } from './support/shapes';
 import { startTestApp, TestApp, useTestApp } from './support/test-app';
 
@@ -77,7 +68,10 @@ function assertImmutable(response: ApiResponse, field: string): void {
   expectError(response, 422, 'immutable_field');
   assert.match(response.body.error_description, new RegExp(`\\b${field}\\b`), `error_description does not name ${field}`);
   if (response.body.details !== undefined) {
-    assert.deepEqual(response.body.details.map((problem: { field: string }) => problem.field), [field]);
+    assert.deepEqual(
+      response.body.details.map((problem: { field: string }) => problem.field),
+      [field],
+    );
   }
 }
 
@@ -306,14 +300,7 @@ describe('POST /v1/transactions', () => {
 
   it('refuses reference_ids beyond the limits with 400 naming reference_ids', async () => {
     const before = await ownerTransactionIds();
-    const cases: unknown[] = [
-      Array.from({ length: 11 }, (_, i) => `REF-${i}`),
-      ['x'.repeat(256)],
-      ['ok', 42],
-      [''],
-      'INV-1',
-      null,
-    ];
+    const cases: unknown[] = [Array.from({ length: 11 }, (_, i) => `REF-${i}`), ['x'.repeat(256)], ['ok', 42], [''], 'INV-1', null];
     for (const referenceIds of cases) {
       expectValidationFields(await t.api.post('/v1/transactions', { ...PAYMENT, reference_ids: referenceIds }, { token: owner.token }), ['reference_ids']);
     }
@@ -365,15 +352,11 @@ describe('POST /v1/transactions', () => {
     const before = await ownerTransactionIds();
     const transfer = { type: 'transfer', amount: 100, currency: 'EUR' };
     expectValidationFields(await t.api.post('/v1/transactions', transfer, { token: owner.token }), ['counterparty_account_id']);
-    expectValidationFields(
-      await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: owner.accountId }, { token: owner.token }),
-      ['counterparty_account_id'],
-    );
+    expectValidationFields(await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: owner.accountId }, { token: owner.token }), ['counterparty_account_id']);
     // Also when an admin names both sides.
-    expectValidationFields(
-      await t.api.post('/v1/transactions', { ...transfer, account_id: owner.accountId, counterparty_account_id: owner.accountId }, { token: admin.token }),
-      ['counterparty_account_id'],
-    );
+    expectValidationFields(await t.api.post('/v1/transactions', { ...transfer, account_id: owner.accountId, counterparty_account_id: owner.accountId }, { token: admin.token }), [
+      'counterparty_account_id',
+    ]);
     expectValidationFields(await t.api.post('/v1/transactions', { ...transfer, counterparty_account_id: 42 }, { token: owner.token }), ['counterparty_account_id']);
     assert.deepEqual(await ownerTransactionIds(), before);
   });
@@ -444,12 +427,19 @@ describe('POST /v1/transactions', () => {
     await closeAccount(t.api, closing.token);
     expectError(await t.api.post('/v1/transactions', { ...PAYMENT, account_id: closing.accountId }, { token: admin.token }), 403, 'account_closed');
     expectError(
-      await t.api.post('/v1/transactions', { type: 'transfer', amount: 1, currency: 'EUR', account_id: closing.accountId, counterparty_account_id: other.accountId }, { token: admin.token }),
+      await t.api.post(
+        '/v1/transactions',
+        { type: 'transfer', amount: 1, currency: 'EUR', account_id: closing.accountId, counterparty_account_id: other.accountId },
+        { token: admin.token },
+      ),
       403,
       'account_closed',
     );
     const remaining = await listPage(t.api, admin.token, `account_id=${closing.accountId}`);
-    assert.deepEqual(remaining.data.map((item) => item.id), [kept.id]);
+    assert.deepEqual(
+      remaining.data.map((item) => item.id),
+      [kept.id],
+    );
   });
 
   it('answers without a token with 401 unauthorized', async () => {
@@ -570,7 +560,11 @@ describe('GET /v1/transactions', () => {
   }
 
   /** The ids the list must return: those matching, newest first. */
-  const expected = (match: (transaction: Booked) => boolean): string[] => booked.filter(match).map((transaction) => transaction.id).reverse();
+  const expected = (match: (transaction: Booked) => boolean): string[] =>
+    booked
+      .filter(match)
+      .map((transaction) => transaction.id)
+      .reverse();
   /** An account's list: what it booked, and the transfers it receives. */
   const inA = (transaction: Booked) => transaction.account_id === ownerA.accountId || transaction.counterparty_account_id === ownerA.accountId;
   const inB = (transaction: Booked) => transaction.account_id === ownerB.accountId || transaction.counterparty_account_id === ownerB.accountId;
@@ -604,7 +598,10 @@ describe('GET /v1/transactions', () => {
     assert.equal(all.length, 11);
     for (const caller of [ownerA, memberA]) {
       const page = await listPage(t.api, caller.token);
-      assert.deepEqual(page.data.map((item) => item.id), all);
+      assert.deepEqual(
+        page.data.map((item) => item.id),
+        all,
+      );
       assert.equal(page.has_more, false);
       assert.equal(page.next_cursor, null);
       for (const item of page.data) assert.deepEqual(item, await read(t.api, caller.token, item.id));
@@ -619,7 +616,10 @@ describe('GET /v1/transactions', () => {
   });
 
   it("shows an admin every account's transactions, newest first, or one account's with account_id", async () => {
-    assert.deepEqual(await listIds(t.api, admin.token), expected(() => true));
+    assert.deepEqual(
+      await listIds(t.api, admin.token),
+      expected(() => true),
+    );
     assert.deepEqual(await listIds(t.api, admin.token, `account_id=${ownerA.accountId}`), expected(inA));
     assert.deepEqual(await listIds(t.api, admin.token, `account_id=${ownerB.accountId}`), expected(inB));
     assert.deepEqual(await listIds(t.api, admin.token, `account_id=${UNKNOWN_ACCOUNT}`), []);
@@ -635,16 +635,27 @@ describe('GET /v1/transactions', () => {
   it('filters by status', async () => {
     for (const status of STATUSES) {
       const ids = await listIds(t.api, ownerA.token, `status=${status}`);
-      assert.deepEqual(ids, expected((transaction) => inA(transaction) && transaction.status === status), status);
+      assert.deepEqual(
+        ids,
+        expected((transaction) => inA(transaction) && transaction.status === status),
+        status,
+      );
       assert.ok(ids.length > 0, `no ${status} transaction in the fixture`);
     }
-    assert.deepEqual(await listIds(t.api, admin.token, 'status=posted'), expected((transaction) => transaction.status === 'posted'));
+    assert.deepEqual(
+      await listIds(t.api, admin.token, 'status=posted'),
+      expected((transaction) => transaction.status === 'posted'),
+    );
   });
 
   it('filters by type', async () => {
     for (const type of TYPES) {
       const ids = await listIds(t.api, ownerA.token, `type=${type}`);
-      assert.deepEqual(ids, expected((transaction) => inA(transaction) && transaction.type === type), type);
+      assert.deepEqual(
+        ids,
+        expected((transaction) => inA(transaction) && transaction.type === type),
+        type,
+      );
       assert.ok(ids.length > 0, `no ${type} in the fixture`);
     }
   });
@@ -652,7 +663,11 @@ describe('GET /v1/transactions', () => {
   it('filters by currency', async () => {
     for (const currency of ['EUR', 'USD', 'JPY', 'GBP', 'CHF']) {
       const ids = await listIds(t.api, ownerA.token, `currency=${currency}`);
-      assert.deepEqual(ids, expected((transaction) => inA(transaction) && transaction.currency === currency), currency);
+      assert.deepEqual(
+        ids,
+        expected((transaction) => inA(transaction) && transaction.currency === currency),
+        currency,
+      );
     }
   });
 
@@ -661,10 +676,16 @@ describe('GET /v1/transactions', () => {
     const middle = own[5];
     const from = await listIds(t.api, ownerA.token, `created_from=${middle.created_at}`);
     assert.ok(from.includes(middle.id), 'created_from excluded the transaction created at that instant');
-    assert.deepEqual(from, expected((transaction) => inA(transaction) && transaction.created_at >= middle.created_at));
+    assert.deepEqual(
+      from,
+      expected((transaction) => inA(transaction) && transaction.created_at >= middle.created_at),
+    );
     const to = await listIds(t.api, ownerA.token, `created_to=${middle.created_at}`);
     assert.ok(!to.includes(middle.id), 'created_to included the transaction created at that instant');
-    assert.deepEqual(to, expected((transaction) => inA(transaction) && transaction.created_at < middle.created_at));
+    assert.deepEqual(
+      to,
+      expected((transaction) => inA(transaction) && transaction.created_at < middle.created_at),
+    );
     assert.deepEqual([...to, ...from].sort(), own.map((transaction) => transaction.id).sort());
     const [start, end] = [own[2].created_at, own[8].created_at];
     assert.deepEqual(
@@ -715,9 +736,15 @@ describe('GET /v1/transactions', () => {
 
   it('filters by metadata[key]=value, exactly', async () => {
     const byOrder1 = await listIds(t.api, ownerA.token, 'metadata[order_id]=1');
-    assert.deepEqual(byOrder1, expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1'));
+    assert.deepEqual(
+      byOrder1,
+      expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1'),
+    );
     assert.equal(byOrder1.length, 5);
-    assert.deepEqual(await listIds(t.api, ownerA.token, 'metadata[order_id]=2'), expected((transaction) => inA(transaction) && transaction.metadata.order_id === '2'));
+    assert.deepEqual(
+      await listIds(t.api, ownerA.token, 'metadata[order_id]=2'),
+      expected((transaction) => inA(transaction) && transaction.metadata.order_id === '2'),
+    );
     // Exact: no prefix, no case folding, no other key's value.
     for (const query of ['metadata[channel]=we', 'metadata[channel]=WEB', 'metadata[channel]=web%20', 'metadata[order_id]=web', 'metadata[nothing]=1']) {
       assert.deepEqual(await listIds(t.api, ownerA.token, query), [], query);
@@ -726,15 +753,27 @@ describe('GET /v1/transactions', () => {
 
   it('combines two metadata filters with AND', async () => {
     const both = await listIds(t.api, ownerA.token, 'metadata[order_id]=1&metadata[channel]=web');
-    assert.deepEqual(both, expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1' && transaction.metadata.channel === 'web'));
+    assert.deepEqual(
+      both,
+      expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1' && transaction.metadata.channel === 'web'),
+    );
     assert.equal(both.length, 2);
-    assert.deepEqual(await listIds(t.api, ownerA.token, 'metadata[order_id]=1&metadata[channel]=phone'), expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1' && transaction.metadata.channel === 'phone'));
+    assert.deepEqual(
+      await listIds(t.api, ownerA.token, 'metadata[order_id]=1&metadata[channel]=phone'),
+      expected((transaction) => inA(transaction) && transaction.metadata.order_id === '1' && transaction.metadata.channel === 'phone'),
+    );
     assert.deepEqual(await listIds(t.api, ownerA.token, 'metadata[order_id]=3&metadata[channel]=web'), []);
   });
 
   it('keeps the metadata filter within what the caller sees, and lets an admin filter across or within accounts', async () => {
-    assert.deepEqual(await listIds(t.api, ownerB.token, 'metadata[order_id]=1'), expected((transaction) => inB(transaction) && transaction.metadata.order_id === '1'));
-    assert.deepEqual(await listIds(t.api, admin.token, 'metadata[order_id]=1'), expected((transaction) => transaction.metadata.order_id === '1'));
+    assert.deepEqual(
+      await listIds(t.api, ownerB.token, 'metadata[order_id]=1'),
+      expected((transaction) => inB(transaction) && transaction.metadata.order_id === '1'),
+    );
+    assert.deepEqual(
+      await listIds(t.api, admin.token, 'metadata[order_id]=1'),
+      expected((transaction) => transaction.metadata.order_id === '1'),
+    );
     assert.deepEqual(
       await listIds(t.api, admin.token, `account_id=${ownerB.accountId}&metadata[order_id]=1&metadata[channel]=web`),
       expected((transaction) => inB(transaction) && transaction.metadata.order_id === '1' && transaction.metadata.channel === 'web'),
@@ -763,7 +802,10 @@ describe('GET /v1/transactions', () => {
     ]) {
       const response = await t.api.get(`/v1/transactions?${query}`, { token: ownerA.token });
       expectError(response, 400, 'validation_error');
-      assert.ok(response.body.details.every((problem: { field: string }) => problem.field.startsWith('metadata')), `${query}: ${JSON.stringify(response.body.details)}`);
+      assert.ok(
+        response.body.details.every((problem: { field: string }) => problem.field.startsWith('metadata')),
+        `${query}: ${JSON.stringify(response.body.details)}`,
+      );
     }
   });
 
@@ -778,7 +820,10 @@ describe('GET /v1/transactions', () => {
     const from = own[1].created_at;
     const to = new Date(Date.parse(own[own.length - 1].created_at) + 1).toISOString();
     const ranged = await listIds(t.api, memberA.token, `status=pending&type=payment&currency=EUR&metadata[order_id]=1&created_from=${from}&created_to=${to}`);
-    assert.deepEqual(ranged, expected((transaction) => match(transaction) && transaction.created_at >= from && transaction.created_at < to));
+    assert.deepEqual(
+      ranged,
+      expected((transaction) => match(transaction) && transaction.created_at >= from && transaction.created_at < to),
+    );
     assert.equal(ranged.length, combined.length - 1);
     assert.deepEqual(
       await listIds(t.api, admin.token, `account_id=${ownerA.accountId}&status=posted&type=adjustment&metadata[channel]=web`),
@@ -800,7 +845,10 @@ describe('GET /v1/transactions', () => {
 
   it('pages with limit and refuses a limit outside 1..100 with 400 naming limit', async () => {
     const first = await listPage(t.api, ownerA.token, 'limit=1');
-    assert.deepEqual(first.data.map((item) => item.id), expected(inA).slice(0, 1));
+    assert.deepEqual(
+      first.data.map((item) => item.id),
+      expected(inA).slice(0, 1),
+    );
     assert.equal(first.has_more, true);
     assert.equal(typeof first.next_cursor, 'string');
     const exact = await listPage(t.api, ownerA.token, `limit=${expected(inA).length}`);
@@ -860,9 +908,16 @@ describe('GET /v1/transactions pagination', () => {
     assert.ok(inserted.length >= 7, `only ${inserted.length} inserts ran alongside the walk`);
     assert.equal(new Set(walked).size, walked.length, 'a transaction was served twice');
     for (let i = 1; i < walked.length; i += 1) assert.ok(walked[i] < walked[i - 1], `not newest first at position ${i}`);
-    assert.deepEqual(walked.filter((id) => initial.includes(id)), [...initial].reverse(), 'an existing transaction was lost or reordered');
+    assert.deepEqual(
+      walked.filter((id) => initial.includes(id)),
+      [...initial].reverse(),
+      'an existing transaction was lost or reordered',
+    );
     const newcomers = walked.filter((id) => !initial.includes(id));
-    assert.ok(newcomers.every((id) => inserted.includes(id)), "a transaction of another account or from nowhere was served");
+    assert.ok(
+      newcomers.every((id) => inserted.includes(id)),
+      'a transaction of another account or from nowhere was served',
+    );
     // Rows booked during the walk are newer than every existing one: they can only show up before them.
     assert.deepEqual(walked.slice(0, newcomers.length), newcomers);
     // Once the writes stopped, a walk sees everything exactly once.
@@ -1147,7 +1202,10 @@ describe('DELETE /v1/transactions/{transaction_id}', () => {
     const created = await book(t.api, owner.token);
     const response = await t.api.delete(`/v1/transactions/${created.id}`, { reason: 'duplicate' }, { token: owner.token });
     expectError(response, 400, 'validation_error');
-    assert.deepEqual(response.body.details.map((problem: { field: string }) => problem.field), ['body']);
+    assert.deepEqual(
+      response.body.details.map((problem: { field: string }) => problem.field),
+      ['body'],
+    );
     assert.deepEqual(await read(t.api, owner.token, created.id), created);
     expectError(await t.api.delete(`/v1/transactions/${created.id}`), 401, 'unauthorized');
     assert.deepEqual(await read(t.api, owner.token, created.id), created);
@@ -1325,7 +1383,10 @@ describe('Account closure and transactions', () => {
     assert.deepEqual(await listIds(t.api, admin.token, `account_id=${closing.accountId}&status=pending`), []);
     assert.deepEqual(
       await listIds(t.api, admin.token, `account_id=${closing.accountId}`),
-      [...pending, posted, canceled, incoming, incomingPosted].map((transaction) => transaction.id).sort().reverse(),
+      [...pending, posted, canceled, incoming, incomingPosted]
+        .map((transaction) => transaction.id)
+        .sort()
+        .reverse(),
     );
 
     // Writes on the closed account's transactions, by an admin: 403 account_closed, nothing changes.

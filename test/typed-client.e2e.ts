@@ -64,9 +64,15 @@ describe('the typed client (clients/typescript)', () => {
     assert.equal(account.owner_user_id, user.id);
     assert.deepEqual([transaction.account_id, transaction.amount, transaction.currency, transaction.status], [account.id, 1250, 'EUR', 'pending']);
     assert.ok(lines.includes(`${transaction.id} payment 1250 EUR`), lines.join('\n'));
-    assert.ok(lines.some((line) => line.startsWith('404 transaction_not_found: ')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.startsWith('404 transaction_not_found: ')),
+      lines.join('\n'),
+    );
     // login, the explicit refresh, then the logout.
-    assert.deepEqual(lines.filter((line) => line === 'new tokens' || line === 'logged out'), ['new tokens', 'new tokens', 'logged out']);
+    assert.deepEqual(
+      lines.filter((line) => line === 'new tokens' || line === 'logged out'),
+      ['new tokens', 'new tokens', 'logged out'],
+    );
   });
 
   it('shows its README the example as it is', () => {
@@ -90,7 +96,8 @@ describe('the typed client (clients/typescript)', () => {
     assert.equal(posts[1].idempotencyKey, posts[0].idempotencyKey);
     // Booked once; the next call is a new request with a new key.
     const booked = [];
-    for await (const transaction of client.paginate('/v1/transactions', { query: { type: 'payment' } })) if (transaction.description === 'retried once') booked.push(transaction.id);
+    for await (const transaction of client.paginate('/v1/transactions', { query: { type: 'payment' } }))
+      if (transaction.description === 'retried once') booked.push(transaction.id);
     assert.deepEqual(booked, [created.id]);
     unwrap(await client.api.POST('/v1/transactions', { body }));
     const keys = recorder.sent.filter((request) => request.method === 'POST' && request.path === '/v1/transactions').map((request) => request.idempotencyKey);
@@ -98,7 +105,11 @@ describe('the typed client (clients/typescript)', () => {
     // A key the caller chooses is sent as it is; requests that create nothing carry none.
     unwrap(await client.api.POST('/v1/transactions', { body, params: { header: { 'Idempotency-Key': 'order-1042' } } }));
     assert.equal(recorder.sent.at(-1)?.idempotencyKey, 'order-1042');
-    assert.ok(recorder.sent.filter((request) => request.method !== 'POST' || !['/v1/transactions', '/v1/accounts', '/v1/users'].includes(request.path)).every((request) => request.idempotencyKey === null));
+    assert.ok(
+      recorder.sent
+        .filter((request) => request.method !== 'POST' || !['/v1/transactions', '/v1/accounts', '/v1/users'].includes(request.path))
+        .every((request) => request.idempotencyKey === null),
+    );
   });
 
   it('refreshes a refused access token once for calls in parallel, and sends each of them again', async () => {
@@ -131,7 +142,10 @@ describe('the typed client (clients/typescript)', () => {
     client.setTokens(session);
     const result = await client.api.GET('/v1/account');
     assert.equal(result.response.status, 401);
-    assert.throws(() => unwrap(result), (error: unknown) => error instanceof ApiError && error.code === 'unauthorized' && error.status === 401);
+    assert.throws(
+      () => unwrap(result),
+      (error: unknown) => error instanceof ApiError && error.code === 'unauthorized' && error.status === 401,
+    );
     assert.equal(client.tokens, null);
     await assert.rejects(client.refresh(), (error: unknown) => error instanceof ApiError && error.status === 401);
   });
@@ -186,7 +200,10 @@ describe('the typed client (clients/typescript)', () => {
       assert.ok(error instanceof ApiError);
       assert.equal(error.status, 400);
       assert.equal(error.code, 'validation_error');
-      assert.deepEqual(error.details.map((problem) => problem.field), ['amount']);
+      assert.deepEqual(
+        error.details.map((problem) => problem.field),
+        ['amount'],
+      );
       assert.equal(error.requestId, result.response.headers.get('x-request-id'));
     }
     await assert.rejects(client.paginate('/v1/transactions', { query: { limit: 500 } }).next(), (error: unknown) => error instanceof ApiError && error.code === 'validation_error');

@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ApiClient, ApiResponse } from './support/api-client';
-import {
-  accountMember,
-  accountOwner,
-  expectError,
-  expectStatus,
-  LoggedIn,
-  login,
-  loginAdmin,
-  registerAndLogin,
-  signup,
-  STRONG_PASSWORD,
-  uniqueEmail,
-} from './support/factories';
+import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, login, loginAdmin, registerAndLogin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, USER_FIELDS, walkPages } from './support/shapes';
 import { ADMIN_EMAIL, startTestApp, TestApp, useTestApp } from './support/test-app';
 
@@ -134,7 +122,7 @@ describe('POST /v1/users', () => {
     assertPasswordRefused(await t.api.post('/v1/users', { email: uniqueEmail(), password: fourteen, name: 'Emoji' }));
     expectStatus(await t.api.post('/v1/users', { email: uniqueEmail(), password: fourteen + '🦉', name: 'Emoji' }), 201);
     // 128 astral characters (256 UTF-16 units) are within the limit, and log in.
-    const emoji = [...fourteen + '🦉'];
+    const emoji = [...(fourteen + '🦉')];
     const longest = Array.from({ length: 128 }, (_, i) => emoji[(i * 7 + Math.floor(i / 15)) % 15]).join('');
     const email = uniqueEmail('emoji');
     expectStatus(await t.api.post('/v1/users', { email, password: longest, name: 'Emoji' }), 201);
@@ -184,11 +172,7 @@ describe('POST /v1/users', () => {
   it('refuses a non-owner member of the account adding a member with 403 insufficient_permissions', async () => {
     const owner = await accountOwner(t.api);
     const member = await accountMember(t.api, owner.token, owner.accountId);
-    const response = await t.api.post(
-      '/v1/users',
-      { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Sneaky', account_id: owner.accountId },
-      { token: member.token },
-    );
+    const response = await t.api.post('/v1/users', { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'Sneaky', account_id: owner.accountId }, { token: member.token });
     expectError(response, 403, 'insufficient_permissions');
   });
 
@@ -240,7 +224,10 @@ describe('GET /v1/users', () => {
   it('shows an admin every user', async () => {
     const response = await t.api.get('/v1/users?limit=100', { token: admin.token });
     expectStatus(response, 200);
-    assert.deepEqual(response.body.data.map((user: { id: string }) => user.id), [...everyone].reverse());
+    assert.deepEqual(
+      response.body.data.map((user: { id: string }) => user.id),
+      [...everyone].reverse(),
+    );
     assert.equal(response.body.has_more, false);
     assert.equal(response.body.next_cursor, null);
     response.body.data.forEach((user: unknown) => assertUser(user));
@@ -251,11 +238,17 @@ describe('GET /v1/users', () => {
     for (const caller of [ownerA, memberA1]) {
       const response = await t.api.get('/v1/users', { token: caller.token });
       expectStatus(response, 200);
-      assert.deepEqual(response.body.data.map((user: { id: string }) => user.id), expectedA);
+      assert.deepEqual(
+        response.body.data.map((user: { id: string }) => user.id),
+        expectedA,
+      );
       response.body.data.forEach((user: any) => assertUser(user, { account_id: ownerA.accountId }));
     }
     const responseB = await t.api.get('/v1/users', { token: memberB1.token });
-    assert.deepEqual(responseB.body.data.map((user: { id: string }) => user.id), [memberB1.user.id, ownerB.user.id]);
+    assert.deepEqual(
+      responseB.body.data.map((user: { id: string }) => user.id),
+      [memberB1.user.id, ownerB.user.id],
+    );
   });
 
   it('shows a member without an account only itself', async () => {
@@ -266,12 +259,18 @@ describe('GET /v1/users', () => {
     assert.equal(response.body.has_more, false);
   });
 
-  it('filters by email, case-insensitively, within the caller\'s scope', async () => {
+  it("filters by email, case-insensitively, within the caller's scope", async () => {
     const byAdmin = await t.api.get(`/v1/users?email=${encodeURIComponent(memberA1.email.toUpperCase())}`, { token: admin.token });
     expectStatus(byAdmin, 200);
-    assert.deepEqual(byAdmin.body.data.map((user: { id: string }) => user.id), [memberA1.user.id]);
+    assert.deepEqual(
+      byAdmin.body.data.map((user: { id: string }) => user.id),
+      [memberA1.user.id],
+    );
     const sameAccount = await t.api.get(`/v1/users?email=${encodeURIComponent(memberA2.email)}`, { token: memberA1.token });
-    assert.deepEqual(sameAccount.body.data.map((user: { id: string }) => user.id), [memberA2.user.id]);
+    assert.deepEqual(
+      sameAccount.body.data.map((user: { id: string }) => user.id),
+      [memberA2.user.id],
+    );
     const otherAccount = await t.api.get(`/v1/users?email=${encodeURIComponent(memberB1.email)}`, { token: memberA1.token });
     expectStatus(otherAccount, 200);
     assert.deepEqual(otherAccount.body, { data: [], has_more: false, next_cursor: null });
@@ -280,9 +279,15 @@ describe('GET /v1/users', () => {
   it('filters by role', async () => {
     const admins = await t.api.get('/v1/users?role=admin', { token: admin.token });
     expectStatus(admins, 200);
-    assert.deepEqual(admins.body.data.map((user: { id: string }) => user.id), [admin.user.id]);
+    assert.deepEqual(
+      admins.body.data.map((user: { id: string }) => user.id),
+      [admin.user.id],
+    );
     const members = await t.api.get('/v1/users?role=member&limit=100', { token: admin.token });
-    assert.deepEqual(members.body.data.map((user: { id: string }) => user.id), everyone.slice(1).reverse());
+    assert.deepEqual(
+      members.body.data.map((user: { id: string }) => user.id),
+      everyone.slice(1).reverse(),
+    );
     const memberAsksForAdmins = await t.api.get('/v1/users?role=admin', { token: memberA1.token });
     assert.deepEqual(memberAsksForAdmins.body.data, []);
     expectError(await t.api.get('/v1/users?role=owner', { token: admin.token }), 400, 'validation_error');
@@ -293,7 +298,10 @@ describe('GET /v1/users', () => {
     assert.deepEqual(ids, [...everyone].reverse());
     assertNewestFirst(ids);
     const scoped = await walkUsers(t.api, memberA2.token, 'limit=2');
-    assert.deepEqual(scoped, [memberA2, memberA1, ownerA].map((user) => user.user.id));
+    assert.deepEqual(
+      scoped,
+      [memberA2, memberA1, ownerA].map((user) => user.user.id),
+    );
   });
 
   it('loses and repeats nothing when users are inserted during a walk', async () => {
@@ -370,7 +378,11 @@ describe('PATCH /v1/users/{user_id}', () => {
   it('lets a user change its own name and email; the email is stored trimmed and lower-cased', async () => {
     const user = await registerAndLogin(t.api);
     const email = uniqueEmail('Renamed');
-    const response = await t.api.patch(`/v1/users/${user.user.id}`, { name: '  Ada King ', email: ` ${email.toUpperCase()} `, current_password: user.password }, { token: user.token });
+    const response = await t.api.patch(
+      `/v1/users/${user.user.id}`,
+      { name: '  Ada King ', email: ` ${email.toUpperCase()} `, current_password: user.password },
+      { token: user.token },
+    );
     expectStatus(response, 200);
     assertUser(response.body, { id: user.user.id, name: 'Ada King', email: email.toLowerCase(), role: 'member', account_id: null });
     assert.ok(response.body.updated_at >= response.body.created_at);
@@ -409,7 +421,7 @@ describe('PATCH /v1/users/{user_id}', () => {
     expectStatus(await t.api.get('/v1/auth/accounts', { token: user.token }), 200);
   });
 
-  it("refuses a member changing another user: 403 in the same account, 404 in another", async () => {
+  it('refuses a member changing another user: 403 in the same account, 404 in another', async () => {
     const owner = await accountOwner(t.api);
     const member = await accountMember(t.api, owner.token, owner.accountId);
     const stranger = await registerAndLogin(t.api);
@@ -424,7 +436,10 @@ describe('PATCH /v1/users/{user_id}', () => {
     const user = await registerAndLogin(t.api);
     const response = await t.api.patch(`/v1/users/${user.user.id}`, { password: 'a brand new passphrase 42' }, { token: user.token });
     expectError(response, 400, 'validation_error');
-    assert.deepEqual(response.body.details.map((problem: { field: string }) => problem.field), ['current_password']);
+    assert.deepEqual(
+      response.body.details.map((problem: { field: string }) => problem.field),
+      ['current_password'],
+    );
     await login(t.api, user.email, user.password);
   });
 
@@ -481,7 +496,10 @@ describe('PATCH /v1/users/{user_id}', () => {
     const user = await registerAndLogin(t.api);
     const missing = await t.api.patch(`/v1/users/${user.user.id}`, { email: uniqueEmail('thief') }, { token: user.token });
     expectError(missing, 400, 'validation_error');
-    assert.deepEqual(missing.body.details.map((problem: { field: string }) => problem.field), ['current_password']);
+    assert.deepEqual(
+      missing.body.details.map((problem: { field: string }) => problem.field),
+      ['current_password'],
+    );
     const wrong = await t.api.patch(`/v1/users/${user.user.id}`, { email: uniqueEmail('thief'), current_password: 'not the current passphrase' }, { token: user.token });
     expectError(wrong, 401, 'invalid_credentials');
     assert.equal((await t.api.get(`/v1/users/${user.user.id}`, { token: user.token })).body.email, user.email);
@@ -548,10 +566,13 @@ describe('DELETE /v1/users/{user_id}', () => {
     assert.deepEqual(response.body, { id: member.user.id, deleted: true, revoked_sessions: 1 });
     expectError(await t.api.get(`/v1/users/${member.user.id}`, { token: member.token }), 401, 'unauthorized');
     const remaining = await t.api.get('/v1/users', { token: owner.token });
-    assert.deepEqual(remaining.body.data.map((user: { id: string }) => user.id), [owner.user.id]);
+    assert.deepEqual(
+      remaining.body.data.map((user: { id: string }) => user.id),
+      [owner.user.id],
+    );
   });
 
-  it('refuses a member deleting another member of its account with 403, and another account\'s user with 404', async () => {
+  it("refuses a member deleting another member of its account with 403, and another account's user with 404", async () => {
     const owner = await accountOwner(t.api);
     const member = await accountMember(t.api, owner.token, owner.accountId);
     const otherMember = await accountMember(t.api, owner.token, owner.accountId);

@@ -36,7 +36,10 @@ describe('delivery history (contract section 18)', () => {
     }
     assert.equal(delivery?.status, 'succeeded');
     assert.equal(delivery.attempt, 3);
-    assert.deepEqual(delivery.history.map((attempt) => attempt.status_code), [200, 503, 500]);
+    assert.deepEqual(
+      delivery.history.map((attempt) => attempt.status_code),
+      [200, 503, 500],
+    );
     assert.equal(delivery.history[0].error, null);
     for (const attempt of delivery.history.slice(1)) assert.match(String(attempt.error), /503|500/);
     for (const attempt of delivery.history) {

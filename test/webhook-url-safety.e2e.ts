@@ -121,7 +121,7 @@ describe('webhook URLs behind names (DNS answered by the fake resolver)', () => 
     const stranger = await accountOwner(t.api);
     expectError(await t.api.patch(`/v1/webhook_endpoints/${id}`, { url: 'https://nowhere.hooks.test/hook' }, { token: stranger.token }), 404, 'webhook_endpoint_not_found');
     assert.equal(looked.length, lookedBefore, 'no lookup for a caller who may not change the endpoint');
-    assert.equal(lookedBefore - before, 1, 'only the owner\'s creation looked a name up');
+    assert.equal(lookedBefore - before, 1, "only the owner's creation looked a name up");
   });
 
   it('refuses every forbidden address at PATCH', async () => {

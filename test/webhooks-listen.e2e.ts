@@ -140,9 +140,16 @@ describe('npm run cli -- listen, against a production server with no webhook set
       const created = () => receiver.accepted().filter((event) => event.type === 'transaction.created');
       await receiver.waitFor(() => created().length >= 5, 'five transaction.created');
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      assert.deepEqual(created().map((event) => event.data.object.amount), [1, 2, 3, 4, 5]);
+      assert.deepEqual(
+        created().map((event) => event.data.object.amount),
+        [1, 2, 3, 4, 5],
+      );
       const sequences = receiver.accepted().map((event) => event.sequence);
-      assert.deepEqual(sequences, sequences.map((_, index) => sequences[0] + index), 'every event once, in order, no gap');
+      assert.deepEqual(
+        sequences,
+        sequences.map((_, index) => sequences[0] + index),
+        'every event once, in order, no gap',
+      );
     } finally {
       await listener.stop();
     }
@@ -172,12 +179,19 @@ describe('npm run cli -- listen, against a production server with no webhook set
         const event = (await server.api.get('/v1/events?type=transaction.created&limit=1', { token: owner.token })).body.data[0];
         await waitUntil(() => printed.some((line) => line.startsWith(`transaction.created ${event.id} (sequence ${event.sequence})`)), 'the receiver to print the event');
         await listener.waitForLine((line) => line.includes(event.id), 'the line of the event');
-        assert.match(listener.lines.find((line) => line.includes(event.id))!, /\[200\]$/);
+        assert.match(
+          listener.lines.find((line) => line.includes(event.id))!,
+          /\[200\]$/,
+        );
       } finally {
         await listener.stop();
       }
       // A webhook that is not signed with the secret is refused.
-      const forged = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: '{}', headers: { 'webhook-id': 'evt_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' } });
+      const forged = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'webhook-id': 'evt_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+      });
       assert.equal(forged.status, 400);
     } finally {
       reader.kill();

@@ -88,6 +88,10 @@ describe('Webhook deliveries across processes', () => {
     await receiver.waitFor(() => expected.every((id) => receiver.accepted().some((event) => event.id === id)), 'every event', 45_000);
     assert.deepEqual(receiver.overlapping, [], 'no event was in flight twice at once');
     const sequences = receiver.accepted().map((event) => event.sequence);
-    assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b), 'in sequence order');
+    assert.deepEqual(
+      sequences,
+      [...sequences].sort((a, b) => a - b),
+      'in sequence order',
+    );
   });
 });

@@ -46,10 +46,20 @@ describe('Webhook endpoints', () => {
     const created = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created', 'transaction.created'], description: 'orders' });
     assert.match(created.id, idPattern('whe'));
     assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
-    assert.deepEqual({ ...created, id: undefined, secret: undefined, created_at: undefined, updated_at: undefined }, {
-      id: undefined, secret: undefined, created_at: undefined, updated_at: undefined,
-      account_id: owner.accountId, url, description: 'orders', enabled_events: ['transaction.created'], status: 'enabled',
-    });
+    assert.deepEqual(
+      { ...created, id: undefined, secret: undefined, created_at: undefined, updated_at: undefined },
+      {
+        id: undefined,
+        secret: undefined,
+        created_at: undefined,
+        updated_at: undefined,
+        account_id: owner.accountId,
+        url,
+        description: 'orders',
+        enabled_events: ['transaction.created'],
+        status: 'enabled',
+      },
+    );
     const read = await t.api.get(`/v1/webhook_endpoints/${created.id}`, { token: owner.token });
     expectStatus(read, 200);
     assert.equal(read.body.secret, undefined);
@@ -74,7 +84,11 @@ describe('Webhook endpoints', () => {
     expectError(await t.api.post('/v1/webhook_endpoints', { url, enabled_events: ['*'], account_id: owner.accountId }, { token: stranger.token }), 404, 'account_not_found');
     expectError(await t.api.post('/v1/webhook_endpoints', { url, enabled_events: ['account.exploded'] }, { token: owner.token }), 400, 'validation_error');
     expectError(await t.api.post('/v1/webhook_endpoints', { url: 'ftp://example.com/x', enabled_events: ['*'] }, { token: owner.token }), 400, 'webhook_url_not_allowed');
-    expectError(await t.api.post('/v1/webhook_endpoints', { url: 'https://no-such-host.invalid/x', enabled_events: ['*'] }, { token: owner.token }), 400, 'webhook_url_not_allowed');
+    expectError(
+      await t.api.post('/v1/webhook_endpoints', { url: 'https://no-such-host.invalid/x', enabled_events: ['*'] }, { token: owner.token }),
+      400,
+      'webhook_url_not_allowed',
+    );
     await t.api.delete(`/v1/webhook_endpoints/${endpoint.id}`, undefined, { token: admin.token });
   });
 });
@@ -125,7 +139,10 @@ describe('Webhook deliveries', () => {
     await credit(t.api, owner.token, 2);
     await receiver.waitFor(() => receiver.received.length >= 2, 'two balance events');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.deepEqual(receiver.accepted().map((event) => event.type), ['balance.updated', 'balance.updated']);
+    assert.deepEqual(
+      receiver.accepted().map((event) => event.type),
+      ['balance.updated', 'balance.updated'],
+    );
   });
 
   it('retries a failing delivery with backoff until the receiver accepts it, and shows each attempt', async () => {
@@ -133,7 +150,10 @@ describe('Webhook deliveries', () => {
     receiver.answer = ({ index }) => (index < 2 ? 500 : 200);
     await credit(t.api, owner.token, 3);
     await receiver.waitFor(() => receiver.accepted().length === 1, 'the third attempt');
-    assert.deepEqual(receiver.received.map((webhook) => webhook.status), [500, 500, 200]);
+    assert.deepEqual(
+      receiver.received.map((webhook) => webhook.status),
+      [500, 500, 200],
+    );
     assert.equal(new Set(receiver.received.map((webhook) => webhook.headers['webhook-id'])).size, 1, 'the same webhook-id on every attempt');
     const [delivery] = (await t.api.get(`/v1/webhook_endpoints/${endpoint.id}/deliveries`, { token: owner.token })).body.data;
     assert.deepEqual([delivery.status, delivery.attempt, delivery.status_code, delivery.error, delivery.next_retry_at], ['succeeded', 3, 200, null, null]);
@@ -141,18 +161,25 @@ describe('Webhook deliveries', () => {
 
   it('delivers the events of an account in sequence order: a later event waits for the earlier one', async () => {
     await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
-    receiver.answer = ({ body }) => (JSON.parse(body).data.object.amount === 10 && receiver.received.filter((webhook) => JSON.parse(webhook.body).data.object.amount === 10).length < 2 ? 503 : 200);
+    receiver.answer = ({ body }) =>
+      JSON.parse(body).data.object.amount === 10 && receiver.received.filter((webhook) => JSON.parse(webhook.body).data.object.amount === 10).length < 2 ? 503 : 200;
     for (const amount of [10, 20, 30]) await credit(t.api, owner.token, amount);
     await receiver.waitFor(() => receiver.accepted().length === 3, 'three events');
-    assert.deepEqual(receiver.received.map((webhook) => [JSON.parse(webhook.body).data.object.amount, webhook.status]), [
-      [10, 503],
-      [10, 503],
-      [10, 200],
-      [20, 200],
-      [30, 200],
-    ]);
+    assert.deepEqual(
+      receiver.received.map((webhook) => [JSON.parse(webhook.body).data.object.amount, webhook.status]),
+      [
+        [10, 503],
+        [10, 503],
+        [10, 200],
+        [20, 200],
+        [30, 200],
+      ],
+    );
     const sequences = receiver.accepted().map((event) => event.sequence);
-    assert.deepEqual(sequences, [...sequences].sort((a, b) => a - b));
+    assert.deepEqual(
+      sequences,
+      [...sequences].sort((a, b) => a - b),
+    );
   });
 
   it('follows no redirect: a 3xx is a failed attempt', async () => {
@@ -210,7 +237,11 @@ describe('Webhook deliveries', () => {
     expectStatus(await t.api.patch(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'enabled' }, { token: owner.token }), 200);
     await receiver.waitFor(() => receiver.accepted().length === 1, 'the held delivery');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.deepEqual(receiver.accepted().map((event) => event.data.object.amount), [6], 'an event of the disabled time is read from GET /v1/events');
+    assert.deepEqual(
+      receiver.accepted().map((event) => event.data.object.amount),
+      [6],
+      'an event of the disabled time is read from GET /v1/events',
+    );
   });
 
   it("sends a platform-wide endpoint every account's events", async () => {
@@ -219,7 +250,13 @@ describe('Webhook deliveries', () => {
     const first = await accountOwner(t.api);
     const second = await accountOwner(t.api);
     await receiver.waitFor(() => receiver.received.length >= 2, 'two account.created');
-    assert.deepEqual(receiver.accepted().map((event) => event.account_id).sort(), [first.accountId, second.accountId].sort());
+    assert.deepEqual(
+      receiver
+        .accepted()
+        .map((event) => event.account_id)
+        .sort(),
+      [first.accountId, second.accountId].sort(),
+    );
     await t.api.delete(`/v1/webhook_endpoints/${platform.id}`, undefined, { token: admin.token });
   });
 });

@@ -24,8 +24,18 @@ const member: AuthenticatedUser = { kind: 'user', userId: MEMBER, sessionId: 'se
 const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, scopes: null };
 const opened = new Date('2026-11-01T09:00:00.000Z');
 const account: Account = {
-  id: ACCOUNT, type: 'business', name: 'Acme', email: 'billing@acme.example', preferences: {}, status: 'open', overdraft: 'allowed', mode: 'test',
-  ownerUserId: OWNER, createdAt: opened, updatedAt: opened, closedAt: null,
+  id: ACCOUNT,
+  type: 'business',
+  name: 'Acme',
+  email: 'billing@acme.example',
+  preferences: {},
+  status: 'open',
+  overdraft: 'allowed',
+  mode: 'test',
+  ownerUserId: OWNER,
+  createdAt: opened,
+  updatedAt: opened,
+  closedAt: null,
 };
 
 /**
@@ -56,19 +66,60 @@ const WRITES = [
 function transactionOf(accountId: string, counterpartyAccountId: string | null): Transaction {
   const now = new Date();
   return {
-    id: newId('txn'), accountId, type: counterpartyAccountId === null ? 'payment' : 'transfer', status: 'canceled', direction: 'debit', amount: 5, currency: 'EUR',
-    description: null, referenceIds: [], metadata: {}, notes: null, counterpartyAccountId, paymentId: null, refundedTransactionId: null, amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null, livemode: false,
-    createdAt: now, updatedAt: now, postedAt: null, canceledAt: now,
+    id: newId('txn'),
+    accountId,
+    type: counterpartyAccountId === null ? 'payment' : 'transfer',
+    status: 'canceled',
+    direction: 'debit',
+    amount: 5,
+    currency: 'EUR',
+    description: null,
+    referenceIds: [],
+    metadata: {},
+    notes: null,
+    counterpartyAccountId,
+    paymentId: null,
+    refundedTransactionId: null,
+    amountRefunded: 0,
+    reversesTransactionId: null,
+    reversedByTransactionId: null,
+    livemode: false,
+    createdAt: now,
+    updatedAt: now,
+    postedAt: null,
+    canceledAt: now,
   };
 }
 
 function paymentOf(accountId: string): PaymentRequest {
   const now = new Date();
   return {
-    id: newId('pay'), accountId, purpose: 'invoice', referenceId: null, amount: 5, currency: 'EUR', description: null, customerEmail: 'payer@example.com',
-    customerName: null, captureMethod: 'automatic', status: 'canceled', provider: 'sandbox', providerReference: null, livemode: false,
-    paymentUrl: 'https://pay.example/x', checkoutToken: null, failureCode: null, lastFailureCode: null, metadata: {},
-    amountCaptured: 0, amountRefunded: 0, transactionId: null, expiresAt: new Date(now.getTime() + 60_000), createdAt: now, updatedAt: now, paidAt: null,
+    id: newId('pay'),
+    accountId,
+    purpose: 'invoice',
+    referenceId: null,
+    amount: 5,
+    currency: 'EUR',
+    description: null,
+    customerEmail: 'payer@example.com',
+    customerName: null,
+    captureMethod: 'automatic',
+    status: 'canceled',
+    provider: 'sandbox',
+    providerReference: null,
+    livemode: false,
+    paymentUrl: 'https://pay.example/x',
+    checkoutToken: null,
+    failureCode: null,
+    lastFailureCode: null,
+    metadata: {},
+    amountCaptured: 0,
+    amountRefunded: 0,
+    transactionId: null,
+    expiresAt: new Date(now.getTime() + 60_000),
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
   };
 }
 
@@ -116,7 +167,10 @@ describe('AccountClosureService.close', () => {
   it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests, event streams', async () => {
     const { service, log } = setup();
     await service.close(owner, {});
-    const ranks = log.names().filter((name) => name in LOCK_RANKS).map((name) => LOCK_RANKS[name]);
+    const ranks = log
+      .names()
+      .filter((name) => name in LOCK_RANKS)
+      .map((name) => LOCK_RANKS[name]);
     assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7, 8]);
   });
 
@@ -173,13 +227,19 @@ describe('AccountClosureService.close', () => {
     const { service, log } = setup();
     const response = await service.close(admin, { account_id: ACCOUNT });
     assert.equal(response.account_id, ACCOUNT);
-    assert.deepEqual(log.argsOf('accounts.markClosed').map(([id]) => id), [ACCOUNT]);
+    assert.deepEqual(
+      log.argsOf('accounts.markClosed').map(([id]) => id),
+      [ACCOUNT],
+    );
   });
 
   it('answers account_closed and writes nothing more when a racing closure marked it closed first', async () => {
     const { service, log, db } = setup({ markClosed: false });
     await assert.rejects(service.close(owner, {}), { code: 'account_closed' });
-    assert.deepEqual(log.names().filter((name) => WRITES.includes(name)), ['accounts.markClosed']);
+    assert.deepEqual(
+      log.names().filter((name) => WRITES.includes(name)),
+      ['accounts.markClosed'],
+    );
     assert.deepEqual(db.units, [{ kind: 'transaction', outcome: 'rejected' }]);
   });
 

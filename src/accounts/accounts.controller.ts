@@ -57,11 +57,7 @@ export class AccountsController {
   @ApiBody({ type: UpdateAccountRequestDto, examples: UPDATE_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ type: AccountResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
-  update(
-    @CurrentUser() caller: AuthenticatedUser,
-    @Query() target: TargetAccountQueryDto,
-    @Body() body: UpdateAccountRequestDto,
-  ): Promise<AccountResponseDto> {
+  update(@CurrentUser() caller: AuthenticatedUser, @Query() target: TargetAccountQueryDto, @Body() body: UpdateAccountRequestDto): Promise<AccountResponseDto> {
     return this.accounts.update(caller, target, body);
   }
 

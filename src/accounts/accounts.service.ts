@@ -41,7 +41,9 @@ export class AccountsService {
     }
     const mode = request.mode ?? this.config.payments.defaultAccountMode;
     if (mode !== this.config.payments.defaultAccountMode && !isAdmin(caller)) {
-      throw AuthErrors.insufficientPermissions(`Only an admin may open a ${mode}-mode account here (this deployment opens ${this.config.payments.defaultAccountMode}-mode accounts).`);
+      throw AuthErrors.insufficientPermissions(
+        `Only an admin may open a ${mode}-mode account here (this deployment opens ${this.config.payments.defaultAccountMode}-mode accounts).`,
+      );
     }
     const ownerId = request.owner_user_id ?? caller.userId;
     if (!isId('usr', ownerId)) throw UserErrors.notFound();

@@ -53,7 +53,11 @@ export class ApiKeysController {
   }
 
   @Delete(':api_key_id')
-  @ApiOperation({ operationId: 'revokeApiKey', summary: 'Revoke an API key', description: 'It stops working on the next request, with every secret it had. Revoking it again answers the same.' })
+  @ApiOperation({
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key',
+    description: 'It stops working on the next request, with every secret it had. Revoking it again answers the same.',
+  })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyResponseDto })
   @ApiErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
@@ -67,7 +71,8 @@ export class ApiKeysController {
   @ApiOperation({
     operationId: 'rollApiKey',
     summary: 'Roll an API key',
-    description: 'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).',
+    description:
+      'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).',
   })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyWithSecretDto })

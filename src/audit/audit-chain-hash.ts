@@ -25,7 +25,13 @@ export function canonicalJson(entry: Omit<AuditEntry, 'hash' | 'previousHash'>):
     user_agent: entry.userAgent,
   };
   // Keys in code-point order, no whitespace: the same bytes on every machine.
-  return JSON.stringify(Object.fromEntries(Object.keys(fields).sort().map((key) => [key, fields[key]])));
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.keys(fields)
+        .sort()
+        .map((key) => [key, fields[key]]),
+    ),
+  );
 }
 
 /** hash = SHA-256(previous hash || canonical JSON of the entry), hex. */

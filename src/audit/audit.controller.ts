@@ -19,7 +19,7 @@ export class AuditController {
     operationId: 'listAuditLog',
     summary: 'List audit entries',
     description:
-      'Security-relevant actions, successes and failures, append-only. Admins see every entry, or one account\'s with `account_id`; ' +
+      "Security-relevant actions, successes and failures, append-only. Admins see every entry, or one account's with `account_id`; " +
       "an account's owner its account's; anyone else 403. Newest first. Each entry carries its chain's `previous_hash` and its " +
       '`hash`; `npm run cli -- audit-verify` checks the chains. Kept AUDIT_RETENTION (default 400 days).',
   })

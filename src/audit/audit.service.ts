@@ -78,9 +78,12 @@ export class AuditService {
       for (const entry of entries) {
         report.entries_checked += 1;
         // The oldest kept entry may follow entries removed by retention: its previous_hash is taken as given.
-        if (previousHash !== null && entry.sequence !== sequence + 1) return { chain, entry_id: entry.id, sequence: entry.sequence, problem: `expected sequence ${sequence + 1}: an entry before it is missing or moved` };
-        if (previousHash !== null && entry.previousHash !== previousHash) return { chain, entry_id: entry.id, sequence: entry.sequence, problem: 'previous_hash is not the hash of the entry before it' };
-        if (previousHash === null && entry.sequence === 1 && entry.previousHash !== GENESIS_HASH) return { chain, entry_id: entry.id, sequence: 1, problem: 'the first entry does not start from the genesis hash' };
+        if (previousHash !== null && entry.sequence !== sequence + 1)
+          return { chain, entry_id: entry.id, sequence: entry.sequence, problem: `expected sequence ${sequence + 1}: an entry before it is missing or moved` };
+        if (previousHash !== null && entry.previousHash !== previousHash)
+          return { chain, entry_id: entry.id, sequence: entry.sequence, problem: 'previous_hash is not the hash of the entry before it' };
+        if (previousHash === null && entry.sequence === 1 && entry.previousHash !== GENESIS_HASH)
+          return { chain, entry_id: entry.id, sequence: 1, problem: 'the first entry does not start from the genesis hash' };
         const { hash, previousHash: stated, ...fields } = entry;
         if (chainHash(stated, fields) !== hash) return { chain, entry_id: entry.id, sequence: entry.sequence, problem: 'its hash does not match its content' };
         sequence = entry.sequence;
@@ -89,7 +92,12 @@ export class AuditService {
       if (entries.length < VERIFY_BATCH) break;
     }
     if (sequence !== headSequence || (previousHash ?? GENESIS_HASH) !== headHash) {
-      return { chain, entry_id: null, sequence: headSequence, problem: `the chain ends at sequence ${sequence}, its head says ${headSequence}: entries at its end are missing or changed` };
+      return {
+        chain,
+        entry_id: null,
+        sequence: headSequence,
+        problem: `the chain ends at sequence ${sequence}, its head says ${headSequence}: entries at its end are missing or changed`,
+      };
     }
     return null;
   }

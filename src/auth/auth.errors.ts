@@ -9,6 +9,5 @@ export const AuthErrors = {
   refreshTokenExpired: () => new DomainError('refresh_token_expired', 'The refresh token has expired; log in again.'),
   sessionNotFound: () => new DomainError('session_not_found', 'No such session.'),
   sessionAlreadyInvalidated: () => new DomainError('session_already_invalidated', 'The session has already been invalidated.'),
-  tokenRotationFailed: () =>
-    new DomainError('token_rotation_failed', 'The session changed while the refresh token was being rotated; retry the request.'),
+  tokenRotationFailed: () => new DomainError('token_rotation_failed', 'The session changed while the refresh token was being rotated; retry the request.'),
 };

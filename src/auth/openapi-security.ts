@@ -65,7 +65,7 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'sk_test_... / sk_live_... / sk_platform_...',
-      description: 'An API key\'s secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).',
+      description: "An API key's secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).",
     },
   };
 }

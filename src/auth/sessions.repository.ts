@@ -8,10 +8,7 @@ import { AuthToken } from './entities/auth-token.entity';
 import { Session } from './entities/session.entity';
 
 /** Which sessions a bulk revocation ends. */
-export type SessionScope =
-  | { sessionId: string }
-  | { userId: string; exceptSessionId?: string }
-  | { userIds: readonly string[] };
+export type SessionScope = { sessionId: string } | { userId: string; exceptSessionId?: string } | { userIds: readonly string[] };
 
 export interface DeviceInfo {
   deviceId?: string;
@@ -90,12 +87,7 @@ export class SessionsRepository {
     const changes: Partial<Session> = { lastUsedAt: now };
     if (device.deviceId !== undefined) changes.deviceId = device.deviceId;
     if (device.clientVersion !== undefined) changes.clientVersion = device.clientVersion;
-    const result = await manager
-      .createQueryBuilder()
-      .update(Session)
-      .set(changes)
-      .where('id = :id AND status = :active', { id: sessionId, active: 'active' })
-      .execute();
+    const result = await manager.createQueryBuilder().update(Session).set(changes).where('id = :id AND status = :active', { id: sessionId, active: 'active' }).execute();
     return result.affected === 1;
   }
 

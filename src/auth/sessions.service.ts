@@ -128,6 +128,10 @@ export function sessionEndsAt(session: Pick<Session, 'createdAt'>, config: Pick<
 }
 
 /** Whether a session has ended by age or by idleness at `now` (ms), whatever its status says. */
-export function sessionLapsed(session: { createdAt: number; lastUsedAt: number }, now: number, config: Pick<AppConfig, 'sessionMaxAgeSeconds' | 'sessionIdleTimeoutSeconds'>): boolean {
+export function sessionLapsed(
+  session: { createdAt: number; lastUsedAt: number },
+  now: number,
+  config: Pick<AppConfig, 'sessionMaxAgeSeconds' | 'sessionIdleTimeoutSeconds'>,
+): boolean {
   return now >= session.createdAt + config.sessionMaxAgeSeconds * 1000 || now - session.lastUsedAt >= config.sessionIdleTimeoutSeconds * 1000;
 }

@@ -15,10 +15,7 @@ export interface TokenClaims {
   exp: number;
 }
 
-export type RefreshVerification =
-  | { outcome: 'valid'; claims: TokenClaims }
-  | { outcome: 'expired'; claims: TokenClaims }
-  | { outcome: 'invalid' };
+export type RefreshVerification = { outcome: 'valid'; claims: TokenClaims } | { outcome: 'expired'; claims: TokenClaims } | { outcome: 'invalid' };
 
 const ALGORITHM = 'HS256';
 

@@ -27,7 +27,7 @@ export class BankStatementsController {
       'Admins only. The body is the statement itself: ISO 20022 camt.053 XML (`Content-Type: application/xml`) or CSV (`text/csv`, header ' +
       '`booking_date,amount,currency,reference,entry_id`, amounts in major units, negative for debits), up to 20 MiB. Each credit line that quotes ' +
       "an open `bank_transfer` request's RF reference with its amount and currency settles it as a card payment does (posted credit, ledger entries, " +
-      '`payment.succeeded`), one database transaction per line. Lines are kept by the bank\'s entry id: importing a statement again settles nothing ' +
+      "`payment.succeeded`), one database transaction per line. Lines are kept by the bank's entry id: importing a statement again settles nothing " +
       'twice, also when two imports race, so no Idempotency-Key is needed. A malformed statement is `400 validation_error` naming the line, and ' +
       'nothing of it is applied. The answer is the reconciliation report.',
     requestBody: {

@@ -50,7 +50,12 @@ export class BankStatementsService {
     }
     await this.db.transaction(async (manager) => {
       await this.statements.recordCounts(manager, statement.id, report.matched.length, report.unmatched.length);
-      await this.audit.record(manager, { action: 'bank_statement.imported', accountId: null, target: { type: 'bank_statement', id: statement.id }, reason: `${report.matched.length} matched, ${report.unmatched.length} unmatched` });
+      await this.audit.record(manager, {
+        action: 'bank_statement.imported',
+        accountId: null,
+        target: { type: 'bank_statement', id: statement.id },
+        reason: `${report.matched.length} matched, ${report.unmatched.length} unmatched`,
+      });
     });
     return report;
   }

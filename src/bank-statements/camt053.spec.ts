@@ -87,17 +87,33 @@ describe('camt.053 statements', () => {
     assert.deepEqual(parseCamt053(xml), lines, 'the same document gives the same ids again');
   });
 
-  it('skip credits that reverse one of the account\'s own debits', () => {
-    const xml = camt053({ entries: [{ amount: 100, entryId: 'RETURNED' }, { amount: 200, entryId: 'PAID' }] });
+  it("skip credits that reverse one of the account's own debits", () => {
+    const xml = camt053({
+      entries: [
+        { amount: 100, entryId: 'RETURNED' },
+        { amount: 200, entryId: 'PAID' },
+      ],
+    });
     const reversed = xml.replace(/(<AcctSvcrRef>RETURNED<\/AcctSvcrRef>)/, '$1\n<RvslInd>true</RvslInd>');
     assert.notEqual(reversed, xml);
-    assert.deepEqual(parseCamt053(reversed).map(({ entryId }) => entryId), ['PAID']);
+    assert.deepEqual(
+      parseCamt053(reversed).map(({ entryId }) => entryId),
+      ['PAID'],
+    );
     const notReversed = xml.replace(/(<AcctSvcrRef>RETURNED<\/AcctSvcrRef>)/, '$1\n<RvslInd>false</RvslInd>');
-    assert.deepEqual(parseCamt053(notReversed).map(({ entryId }) => entryId), ['RETURNED', 'PAID']);
+    assert.deepEqual(
+      parseCamt053(notReversed).map(({ entryId }) => entryId),
+      ['RETURNED', 'PAID'],
+    );
   });
 
   it('take an RF reference from AddtlNtryInf when an entry has no transaction details', () => {
-    const xml = camt053({ entries: [{ amount: 100, entryId: 'BARE' }, { amount: 100, entryId: 'PLAIN' }] });
+    const xml = camt053({
+      entries: [
+        { amount: 100, entryId: 'BARE' },
+        { amount: 100, entryId: 'PLAIN' },
+      ],
+    });
     const bare = xml
       .replace(/<NtryDtls>[\s\S]*?<\/NtryDtls>/, '<AddtlNtryInf>SEPA CREDIT RF71 2348 231 ERIKA</AddtlNtryInf>')
       .replace(/<NtryDtls>[\s\S]*?<\/NtryDtls>/, '<AddtlNtryInf>SEPA CREDIT TRANSFER</AddtlNtryInf>');
@@ -124,9 +140,22 @@ describe('camt.053 statements', () => {
 
   it('convert amounts to minor units exactly: two decimals for EUR, none for JPY, three for BHD', () => {
     const xml = camt053([
-      { currency: 'EUR', entries: [{ amount: 1, entryId: 'A' }, { amount: 1_000_000_01, entryId: 'B' }, { amount: 29, entryId: 'F' }] },
+      {
+        currency: 'EUR',
+        entries: [
+          { amount: 1, entryId: 'A' },
+          { amount: 1_000_000_01, entryId: 'B' },
+          { amount: 29, entryId: 'F' },
+        ],
+      },
       { currency: 'JPY', entries: [{ amount: 5000, entryId: 'C' }] },
-      { currency: 'BHD', entries: [{ amount: 12_345, entryId: 'D' }, { amount: 5, entryId: 'E' }] },
+      {
+        currency: 'BHD',
+        entries: [
+          { amount: 12_345, entryId: 'D' },
+          { amount: 5, entryId: 'E' },
+        ],
+      },
     ]);
     assert.match(xml, />0\.29</);
     assert.match(xml, />5000</);
@@ -169,7 +198,12 @@ describe('camt.053 statements', () => {
     assert.equal(parseCamt053(ntryRefOnly)[0].entryId, 'NREF-1');
     const both = camt053({ entries: [{ amount: 100, entryId: 'SVC-1', ntryRef: 'NREF-1' }] });
     assert.equal(parseCamt053(both)[0].entryId, 'SVC-1');
-    const neither = camt053({ entries: [{ amount: 100, entryId: 'OK' }, { amount: 100, entryId: null }] });
+    const neither = camt053({
+      entries: [
+        { amount: 100, entryId: 'OK' },
+        { amount: 100, entryId: null },
+      ],
+    });
     refused(neither, lineOf(neither, '<Ntry>', 'OK'), /no id \(AcctSvcrRef or NtryRef\)/);
   });
 
@@ -198,9 +232,10 @@ describe('camt.053 statements', () => {
   it('read documents whose elements carry a namespace prefix', () => {
     const xml = camt053({ entries: [{ amount: 4200, entryId: 'P-1', reference: 'RF712348231' }] }, { prefix: 'camt' });
     assert.match(xml, /<camt:Document xmlns:camt=/);
-    assert.deepEqual(parseCamt053(xml).map(({ entryId, amount, reference }) => ({ entryId, amount, reference })), [
-      { entryId: 'P-1', amount: 4200, reference: 'RF712348231' },
-    ]);
+    assert.deepEqual(
+      parseCamt053(xml).map(({ entryId, amount, reference }) => ({ entryId, amount, reference })),
+      [{ entryId: 'P-1', amount: 4200, reference: 'RF712348231' }],
+    );
   });
 
   it('take the booking date from BookgDt/DtTm when there is no Dt, and refuse an impossible date', () => {
@@ -238,10 +273,7 @@ describe('camt.053 statements', () => {
   });
 
   it('decode only the predefined entities and character references, leaving unknown ones as written', () => {
-    const xml = camt053({ entries: [{ amount: 100, entryId: 'X', unstructured: 'PLACEHOLDER' }] }).replace(
-      'PLACEHOLDER',
-      'A &amp; B &#x20AC;5 &#65; &lt;&gt;&quot;&apos;',
-    );
+    const xml = camt053({ entries: [{ amount: 100, entryId: 'X', unstructured: 'PLACEHOLDER' }] }).replace('PLACEHOLDER', 'A &amp; B &#x20AC;5 &#65; &lt;&gt;&quot;&apos;');
     assert.equal(parseCamt053(xml)[0].reference, 'A & B €5 A <>"\'');
   });
 
@@ -249,7 +281,10 @@ describe('camt.053 statements', () => {
     const xml = camt053({ entries: [{ amount: 100, entryId: 'X' }] });
     const broken = xml.replace('</AcctSvcrRef>', '</AcctSvcRef>');
     refused(broken, lineOf(xml, '<AcctSvcrRef>'), /not well-formed/);
-    assert.throws(() => parseCamt053(xml.slice(0, xml.length / 2)), (error) => error instanceof StatementFormatError && /not well-formed/.test(error.problem) && error.line !== null);
+    assert.throws(
+      () => parseCamt053(xml.slice(0, xml.length / 2)),
+      (error) => error instanceof StatementFormatError && /not well-formed/.test(error.problem) && error.line !== null,
+    );
     refused('', null, /empty/);
     refused(' \n', null, /empty/);
     refused('just text', 1, /not well-formed/);
@@ -275,7 +310,12 @@ describe('camt.053 statements', () => {
   });
 
   it('read entries whose comments or CDATA hold what looks like the end of the entry', () => {
-    const xml = camt053({ entries: [{ amount: 4200, entryId: 'C-1', reference: 'RF712348231' }, { amount: 100, entryId: 'C-2' }] });
+    const xml = camt053({
+      entries: [
+        { amount: 4200, entryId: 'C-1', reference: 'RF712348231' },
+        { amount: 100, entryId: 'C-2' },
+      ],
+    });
     const commented = xml
       .replace('<CdtDbtInd>CRDT</CdtDbtInd>', '<!-- </Ntry> --><CdtDbtInd>CRDT</CdtDbtInd>')
       .replace('<Nm>Erika Mustermann</Nm>', '<Nm><![CDATA[</Ntry><Ntry>]]></Nm>');

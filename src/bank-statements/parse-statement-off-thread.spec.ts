@@ -8,7 +8,10 @@ import { StatementFormatError } from './statement-line';
 
 describe('statements parsed off the event loop', () => {
   it('give the same lines as on it, for both formats', async () => {
-    const csv = statementCsv([{ amount: 1250, reference: 'RF712348231', entryId: 'C-1' }, { amount: -5, entryId: 'D-1' }]);
+    const csv = statementCsv([
+      { amount: 1250, reference: 'RF712348231', entryId: 'C-1' },
+      { amount: -5, entryId: 'D-1' },
+    ]);
     const xml = camt053({ entries: [{ entryId: 'B', transactions: [{ amount: 1, id: 'T-1' }, { amount: 2 }] }] });
     assert.deepEqual(await parseStatementOffThread(csv, 'csv'), parseStatement(csv, 'csv'));
     assert.deepEqual(await parseStatementOffThread(xml, 'camt053'), parseStatement(xml, 'camt053'));

@@ -26,7 +26,10 @@ describe('statements', () => {
     const fromCamt = parseStatement(camt053({ entries: credits }), 'camt053');
     const withoutLine = (lines: typeof fromCsv) => lines.map(({ line: _line, ...rest }) => rest);
     assert.deepEqual(withoutLine(fromCsv), withoutLine(fromCamt));
-    assert.deepEqual(fromCsv.map(({ entryId }) => entryId), ['E-1', 'E-2']);
+    assert.deepEqual(
+      fromCsv.map(({ entryId }) => entryId),
+      ['E-1', 'E-2'],
+    );
     refused(statementCsv(credits), 'camt053', 1, /not well-formed/);
     refused(camt053({ entries: credits }), 'csv', 1, /header row/);
   });
@@ -45,12 +48,28 @@ describe('statements', () => {
     const xml = camt053([{ entries: [{ amount: 100, entryId: 'SAME' }] }, { entries: [{ amount: 100, entryId: 'SAME' }] }]);
     const secondEntry = xml.slice(0, xml.lastIndexOf('<Ntry>')).split('\n').length;
     refused(xml, 'camt053', secondEntry, /entry id SAME appears twice/);
-    const batch = camt053({ entries: [{ entryId: 'B', transactions: [{ amount: 1, id: 'T' }, { amount: 2, id: 'T' }] }] });
+    const batch = camt053({
+      entries: [
+        {
+          entryId: 'B',
+          transactions: [
+            { amount: 1, id: 'T' },
+            { amount: 2, id: 'T' },
+          ],
+        },
+      ],
+    });
     assert.throws(() => parseStatement(batch, 'camt053'), /entry id T appears twice/);
   });
 
   it('let a debit share an id with a credit: debits are not lines', () => {
-    const lines = parseStatement(statementCsv([{ amount: -100, entryId: 'X' }, { amount: 100, entryId: 'X' }]), 'csv');
+    const lines = parseStatement(
+      statementCsv([
+        { amount: -100, entryId: 'X' },
+        { amount: 100, entryId: 'X' },
+      ]),
+      'csv',
+    );
     assert.equal(lines.length, 1);
   });
 

@@ -5,8 +5,7 @@ import { StatementFormatError } from './statement-line';
 /** The worker side of parseStatementOffThread: parses once, answers once, exits. */
 
 export type WorkerAnswer =
-  | { readonly lines: ReturnType<typeof parseStatement> }
-  | { readonly formatError: { readonly line: number | null; readonly problem: string; readonly entryId: string | null } };
+  { readonly lines: ReturnType<typeof parseStatement> } | { readonly formatError: { readonly line: number | null; readonly problem: string; readonly entryId: string | null } };
 
 const { body, format } = workerData as { body: string; format: StatementFormat };
 let answer: WorkerAnswer;

@@ -48,9 +48,7 @@ describe('CSV statements', () => {
   it('accept a byte-order mark, CRLF line ends and blank lines at the end, as the builder writes them', () => {
     const text = `\uFEFF${statementCsv([{ amount: 1250, reference: 'RF712348231', entryId: 'B-1' }])}\r\n\r\n`;
     assert.ok(text.includes('\r\n'));
-    assert.deepEqual(parseStatementCsv(text), [
-      { line: 2, entryId: 'B-1', bookingDate: '2026-11-25', amount: 1250, currency: 'EUR', reference: 'RF712348231' },
-    ]);
+    assert.deepEqual(parseStatementCsv(text), [{ line: 2, entryId: 'B-1', bookingDate: '2026-11-25', amount: 1250, currency: 'EUR', reference: 'RF712348231' }]);
     assert.deepEqual(parseStatementCsv(`${HEADER}\r\n`), []);
     assert.deepEqual(parseStatementCsv(HEADER), []);
   });

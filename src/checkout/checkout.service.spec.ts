@@ -16,11 +16,33 @@ const now = Date.now();
 
 function request(fields: Partial<PaymentRequest> = {}): PaymentRequest {
   return {
-    id: newId('pay'), accountId: newId('acc'), purpose: 'product', referenceId: null, amount: 500, currency: 'EUR', description: null,
-    customerEmail: 'c@example.com', customerName: null, captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
-    providerReference: null, livemode: false, lastFailureCode: null,
-    paymentUrl: `http://127.0.0.1:3000/pay/${TOKEN}`, checkoutToken: TOKEN, failureCode: null, metadata: {}, amountCaptured: 0, amountRefunded: 0, transactionId: null,
-    expiresAt: new Date(now + 3_600_000), createdAt: new Date(now), updatedAt: new Date(now), paidAt: null, ...fields,
+    id: newId('pay'),
+    accountId: newId('acc'),
+    purpose: 'product',
+    referenceId: null,
+    amount: 500,
+    currency: 'EUR',
+    description: null,
+    customerEmail: 'c@example.com',
+    customerName: null,
+    captureMethod: 'automatic',
+    status: 'pending',
+    provider: 'sandbox',
+    providerReference: null,
+    livemode: false,
+    lastFailureCode: null,
+    paymentUrl: `http://127.0.0.1:3000/pay/${TOKEN}`,
+    checkoutToken: TOKEN,
+    failureCode: null,
+    metadata: {},
+    amountCaptured: 0,
+    amountRefunded: 0,
+    transactionId: null,
+    expiresAt: new Date(now + 3_600_000),
+    createdAt: new Date(now),
+    updatedAt: new Date(now),
+    paidAt: null,
+    ...fields,
   };
 }
 
@@ -61,7 +83,10 @@ describe('CheckoutService', () => {
     const { service, log, db } = setup(request({ captureMethod: 'manual' }), declined);
     assert.deepEqual(await service.submitCard(TOKEN, '4000 0000 0000 0002'), { kind: 'settled' });
     assert.deepEqual(log.names(), ['payments.findByCheckoutToken', 'provider.attempt', 'transitions.attempted']);
-    assert.deepEqual(db.units.map((unit) => unit.kind), ['run', 'transaction']);
+    assert.deepEqual(
+      db.units.map((unit) => unit.kind),
+      ['run', 'transaction'],
+    );
     assert.deepEqual(log.argsOf('transitions.attempted')[0][1], declined);
   });
 

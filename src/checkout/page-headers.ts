@@ -7,14 +7,9 @@ import { STYLESHEET_SOURCE } from './views/stylesheet';
  * caching anywhere. (same-origin, not no-referrer: with no-referrer a browser sends
  * `Origin: null` on the form's POST, which the anti-forgery check refuses.)
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `style-src ${STYLESHEET_SOURCE}`,
-  "img-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+const CONTENT_SECURITY_POLICY = ["default-src 'none'", `style-src ${STYLESHEET_SOURCE}`, "img-src 'self'", "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join(
+  '; ',
+);
 
 /** The headers of every answer of the checkout pages (pages, errors and redirects alike). */
 export function setPageHeaders(reply: FastifyReply): FastifyReply {

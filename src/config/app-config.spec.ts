@@ -35,7 +35,12 @@ describe('AppConfig', () => {
 
   it('reads PostgreSQL URLs and proxy lists', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgresql://u@db:5432/app', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgresql://u@db:5432/app', pool: { size: 10, statementTimeoutMs: 30_000, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
+    assert.deepEqual(config.database, {
+      kind: 'postgres',
+      url: 'postgresql://u@db:5432/app',
+      pool: { size: 10, statementTimeoutMs: 30_000, preparedStatements: 'auto' },
+      existingAccountsMode: 'test',
+    });
     assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '127.0.0.1']);
   });
 
@@ -54,14 +59,27 @@ describe('AppConfig', () => {
 
   it('reads the PostgreSQL pool size and statement timeout, and refuses what is not a size or a duration', () => {
     const config = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT: '2m' });
-    assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 25, statementTimeoutMs: 120_000, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
+    assert.deepEqual(config.database, {
+      kind: 'postgres',
+      url: 'postgres://db/app',
+      pool: { size: 25, statementTimeoutMs: 120_000, preparedStatements: 'auto' },
+      existingAccountsMode: 'test',
+    });
     const off = new AppConfig({ DATABASE_URL: 'postgres://db/app', DATABASE_STATEMENT_TIMEOUT: '0' });
-    assert.deepEqual(off.database, { kind: 'postgres', url: 'postgres://db/app', pool: { size: 10, statementTimeoutMs: 0, preparedStatements: 'auto' }, existingAccountsMode: 'test' });
+    assert.deepEqual(off.database, {
+      kind: 'postgres',
+      url: 'postgres://db/app',
+      pool: { size: 10, statementTimeoutMs: 0, preparedStatements: 'auto' },
+      existingAccountsMode: 'test',
+    });
     assert.throws(
       () => new AppConfig({ DATABASE_POOL_SIZE: '0', DATABASE_STATEMENT_TIMEOUT: '30 seconds' }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigValidationError);
-        assert.deepEqual(error.problems.map((problem) => problem.split(' ')[0]), ['DATABASE_POOL_SIZE', 'DATABASE_STATEMENT_TIMEOUT']);
+        assert.deepEqual(
+          error.problems.map((problem) => problem.split(' ')[0]),
+          ['DATABASE_POOL_SIZE', 'DATABASE_STATEMENT_TIMEOUT'],
+        );
         return true;
       },
     );

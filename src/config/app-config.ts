@@ -351,11 +351,23 @@ function isValidIban(iban: string): boolean {
 
 /** A comma-separated allow-list of origins (scheme://host[:port]), as browsers send them in Origin. */
 function corsOrigins(raw: string, problems: string[]): string[] {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const origins: string[] = [];
   for (const entry of entries) {
     const url = URL.canParse(entry) ? new URL(entry) : null;
-    if (url === null || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '' || entry.endsWith('?') || entry.endsWith('#')) {
+    if (
+      url === null ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      url.username !== '' ||
+      entry.endsWith('?') ||
+      entry.endsWith('#')
+    ) {
       problems.push(`CORS_ORIGINS must list origins such as https://app.example.com (scheme, host and port only) separated by commas, got "${entry}"`);
     } else {
       origins.push(url.origin);
@@ -404,7 +416,14 @@ class EnvReader {
 
   /** Comma-separated names, without blanks or repeats. */
   list(name: string, fallback: string): string[] {
-    return [...new Set(this.text(name, fallback).split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+    return [
+      ...new Set(
+        this.text(name, fallback)
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      ),
+    ];
   }
 
   integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -38,7 +38,11 @@ type ServiceDataSourceOptions = TypeOrmModuleOptions & { migrationsMode: Migrati
   providers: [
     ReadReplica,
     Database,
-    { provide: BackgroundDatabase, inject: [Database, DataSource, AppConfig], useFactory: (database: Database, dataSource: DataSource, config: AppConfig) => BackgroundDatabase.open(database, dataSource, config) },
+    {
+      provide: BackgroundDatabase,
+      inject: [Database, DataSource, AppConfig],
+      useFactory: (database: Database, dataSource: DataSource, config: AppConfig) => BackgroundDatabase.open(database, dataSource, config),
+    },
   ],
   exports: [Database, BackgroundDatabase, ReadReplica],
 })

@@ -63,7 +63,10 @@ describe('MultiRowInsert', () => {
     const manager = sqliteManager(connection);
     const insert = new MultiRowInsert('pairs', ['a', 'b']);
     await insert.run(manager, [['x', 1]]);
-    await insert.run(manager, [['y', 2], ['z', 3]]);
+    await insert.run(manager, [
+      ['y', 2],
+      ['z', 3],
+    ]);
     await insert.run(manager, []);
     assert.deepEqual(connection.prepare('SELECT a, b FROM pairs ORDER BY b').all(), [
       { a: 'x', b: 1 },

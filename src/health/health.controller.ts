@@ -78,10 +78,16 @@ export class HealthController {
     const { state, lagSeconds } = this.replica.current();
     const checks = { database, redis, replica: state, replica_lag_ms: lagSeconds === null ? null : Math.round(lagSeconds * 1000) };
     if (database === 'unavailable') {
-      throw new DomainError('service_unavailable', 'The database is not reachable.', undefined, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }, {
-        status: 'unavailable',
-        checks,
-      });
+      throw new DomainError(
+        'service_unavailable',
+        'The database is not reachable.',
+        undefined,
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        {
+          status: 'unavailable',
+          checks,
+        },
+      );
     }
     return { status: redis === 'unavailable' ? 'degraded' : 'ok', checks };
   }

@@ -55,8 +55,18 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeAppl
   ) {
     this.jobs = housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events, audit });
     this.intervalMs = config.housekeepingIntervalSeconds * 1000;
-    this.runs = new Counter({ name: 'housekeeping_runs_total', help: 'Housekeeping job runs in this instance (one per interval across the cluster).', labelNames: ['job'], registers: [metrics.registry] });
-    this.deleted = new Counter({ name: 'housekeeping_deleted_rows_total', help: 'Rows deleted by housekeeping jobs in this instance.', labelNames: ['job'], registers: [metrics.registry] });
+    this.runs = new Counter({
+      name: 'housekeeping_runs_total',
+      help: 'Housekeeping job runs in this instance (one per interval across the cluster).',
+      labelNames: ['job'],
+      registers: [metrics.registry],
+    });
+    this.deleted = new Counter({
+      name: 'housekeeping_deleted_rows_total',
+      help: 'Rows deleted by housekeeping jobs in this instance.',
+      labelNames: ['job'],
+      registers: [metrics.registry],
+    });
   }
 
   onApplicationBootstrap(): void {

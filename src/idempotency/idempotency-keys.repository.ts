@@ -44,15 +44,7 @@ export class IdempotencyKeysRepository {
   /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */
   async insert(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
     try {
-      await INSERT_KEY.run(manager, [
-        row.fingerprint,
-        row.requestHash,
-        row.state,
-        row.responseStatus,
-        row.responseBody,
-        row.createdAt.getTime(),
-        row.expiresAt.getTime(),
-      ]);
+      await INSERT_KEY.run(manager, [row.fingerprint, row.requestHash, row.state, row.responseStatus, row.responseBody, row.createdAt.getTime(), row.expiresAt.getTime()]);
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

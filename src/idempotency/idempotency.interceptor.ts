@@ -66,7 +66,6 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }),
     );
   }
-
 }
 
 function describe(request: FastifyRequest, key: string): IdempotentRequest {

@@ -18,7 +18,6 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-
 export type IdempotencyStart = { outcome: 'proceed'; claim: KeyClaim } | { outcome: 'replay'; status: number; body: string };
 
 /** Another request stored an answer under the key while this one ran; this one's work is rolled back. */
@@ -52,8 +51,12 @@ export class IdempotencyService {
 
   /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
   async begin(request: IdempotentRequest): Promise<IdempotencyStart> {
-    const fingerprint = createHash('sha256').update(JSON.stringify([request.scope, request.method, request.path, request.key])).digest('hex');
-    const requestHash = createHmac('sha256', this.bodyKey).update(JSON.stringify(request.body ?? null)).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([request.scope, request.method, request.path, request.key]))
+      .digest('hex');
+    const requestHash = createHmac('sha256', this.bodyKey)
+      .update(JSON.stringify(request.body ?? null))
+      .digest('hex');
     const now = new Date();
     const existing = await this.db.run((manager) => this.keys.find(manager, fingerprint));
     if (!existing) return { outcome: 'proceed', claim: { fingerprint, requestHash } };

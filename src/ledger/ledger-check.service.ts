@@ -35,7 +35,11 @@ export class LedgerCheckService {
     const totals = await this.db.snapshot((manager) => this.check.totals(manager));
     const currencies = this.checkTotals(totals, differences);
     for (const unpaired of await this.db.snapshot((manager) => this.check.unpaired(manager, LISTED_DIFFERENCES))) {
-      differences.add({ kind: 'unpaired_entries', transaction_id: unpaired.transactionId, description: `${unpaired.entries} entries that are not one debit and one credit of one amount, currency and status` });
+      differences.add({
+        kind: 'unpaired_entries',
+        transaction_id: unpaired.transactionId,
+        description: `${unpaired.entries} entries that are not one debit and one credit of one amount, currency and status`,
+      });
     }
     for (const key of await this.db.snapshot((manager) => this.check.entriesWithoutBalance(manager, LISTED_DIFFERENCES))) {
       differences.add({ kind: 'missing_balance', account_id: key.accountId, currency: key.currency, description: 'entries exist, but no balance row' });
@@ -65,7 +69,14 @@ export class LedgerCheckService {
         const debits = row[`${status}_debits`];
         const credits = row[`${status}_credits`];
         if (debits !== credits) {
-          differences.add({ kind: 'unbalanced_currency', currency: row.currency, field: `${status}_debits`, expected: credits, actual: debits, description: `${status} debits differ from ${status} credits` });
+          differences.add({
+            kind: 'unbalanced_currency',
+            currency: row.currency,
+            field: `${status}_debits`,
+            expected: credits,
+            actual: debits,
+            description: `${status} debits differ from ${status} credits`,
+          });
         }
       }
     }
@@ -82,11 +93,25 @@ export class LedgerCheckService {
         const where = { account_id: balance.key.accountId, currency: balance.key.currency };
         for (const field of SUM_FIELDS) {
           if (balance.stored[field] !== balance.recounted[field]) {
-            differences.add({ kind: 'balance_mismatch', ...where, field: FIELD_NAMES[field], expected: balance.recounted[field], actual: balance.stored[field], description: `the stored ${FIELD_NAMES[field]} differs from the sum of the entries` });
+            differences.add({
+              kind: 'balance_mismatch',
+              ...where,
+              field: FIELD_NAMES[field],
+              expected: balance.recounted[field],
+              actual: balance.stored[field],
+              description: `the stored ${FIELD_NAMES[field]} differs from the sum of the entries`,
+            });
           }
         }
         if ((balance.lastBalanceAfter ?? 0) !== balance.stored.posted) {
-          differences.add({ kind: 'running_balance_mismatch', ...where, field: 'balance_after', expected: balance.stored.posted, actual: balance.lastBalanceAfter ?? 0, description: 'the last posted entry does not carry the posted balance' });
+          differences.add({
+            kind: 'running_balance_mismatch',
+            ...where,
+            field: 'balance_after',
+            expected: balance.stored.posted,
+            actual: balance.lastBalanceAfter ?? 0,
+            description: 'the last posted entry does not carry the posted balance',
+          });
         }
       }
       checked += chunk.length;

@@ -48,7 +48,10 @@ describe('LedgerService.open', () => {
   it('keeps no balance for the external account', async () => {
     const { service, log } = setup();
     await service.open(fakeManager, payment, 'allowed', NOW);
-    assert.deepEqual(log.argsOf('ledger.applyChange').map(([key]) => key), [{ accountId: 'acc_B', currency: 'EUR' }]);
+    assert.deepEqual(
+      log.argsOf('ledger.applyChange').map(([key]) => key),
+      [{ accountId: 'acc_B', currency: 'EUR' }],
+    );
   });
 });
 
@@ -62,6 +65,9 @@ describe('LedgerService.lockBalances', () => {
     const ahead = new Date('2026-11-20T10:00:00.250Z');
     const { service, log } = setup({ lastPostedAt: { acc_B: ahead } });
     assert.deepEqual(await service.lockBalances(fakeManager, transfer, NOW), ahead);
-    assert.deepEqual(log.argsOf('ledger.lock').map(([key]) => (key as { accountId: string }).accountId), ['acc_A', 'acc_B']);
+    assert.deepEqual(
+      log.argsOf('ledger.lock').map(([key]) => (key as { accountId: string }).accountId),
+      ['acc_A', 'acc_B'],
+    );
   });
 });

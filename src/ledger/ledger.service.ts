@@ -93,7 +93,10 @@ export class LedgerService {
       if (isExternalAccount(entry.accountId)) continue;
       const released = balanceChange(entry.side, 'pending', 'canceled', entry.amount);
       const mapKey = `${entry.accountId} ${entry.currency}`;
-      const total = changes.get(mapKey) ?? { key: { accountId: entry.accountId, currency: entry.currency }, change: { posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 0 } };
+      const total = changes.get(mapKey) ?? {
+        key: { accountId: entry.accountId, currency: entry.currency },
+        change: { posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 0 },
+      };
       total.change.pendingDebits += released.pendingDebits;
       total.change.pendingCredits += released.pendingCredits;
       changes.set(mapKey, total);
@@ -116,19 +119,17 @@ export class LedgerService {
   }
 
   private entriesOf(posting: Posting, createdAt: Date, postedAt: Date | null, positions: Map<EntrySide, ChangedBalance>): [NewEntry, NewEntry] {
-    const [first, second] = sidesOf(posting).map(
-      (side): NewEntry => ({
-        transactionId: posting.transactionId,
-        side: side.side,
-        accountId: side.accountId,
-        currency: posting.currency,
-        amount: posting.amount,
-        status: postedAt === null ? 'pending' : 'posted',
-        createdAt,
-        postedAt,
-        position: positions.get(side.side) ?? null,
-      }),
-    );
+    const [first, second] = sidesOf(posting).map((side): NewEntry => ({
+      transactionId: posting.transactionId,
+      side: side.side,
+      accountId: side.accountId,
+      currency: posting.currency,
+      amount: posting.amount,
+      status: postedAt === null ? 'pending' : 'posted',
+      createdAt,
+      postedAt,
+      position: positions.get(side.side) ?? null,
+    }));
     return [first, second];
   }
 }

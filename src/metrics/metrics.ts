@@ -51,11 +51,8 @@ export class HttpMetrics {
       ),
     );
     registry.registerMetric(
-      scrapedMetric(
-        'http_request_duration_seconds',
-        'Time from the request to the end of its answer, by method, route template and status.',
-        'histogram',
-        () => this.all().flatMap(histogramSamples),
+      scrapedMetric('http_request_duration_seconds', 'Time from the request to the end of its answer, by method, route template and status.', 'histogram', () =>
+        this.all().flatMap(histogramSamples),
       ),
     );
   }

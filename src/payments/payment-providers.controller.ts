@@ -17,7 +17,7 @@ export class PaymentProvidersController {
     summary: 'List the enabled payment providers',
     description:
       'The providers this deployment enables (PAYMENT_PROVIDERS, SANDBOX), in order of preference, with the account modes each serves ' +
-      'and what each supports. A payment request names one in `provider`, or goes to the first that serves its account\'s mode.',
+      "and what each supports. A payment request names one in `provider`, or goes to the first that serves its account's mode.",
   })
   @ApiOkResponse({ type: PaymentProviderListDto })
   @ApiErrors('unauthorized')

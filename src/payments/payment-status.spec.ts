@@ -29,7 +29,11 @@ describe('payment request status', () => {
   it('moves an approved card to succeeded, or to authorized for manual capture, and a refused one to failed with its reason', () => {
     assert.deepEqual(attemptMove({ outcome: 'approved' }, 'automatic'), { to: 'succeeded', from: ['pending'] });
     assert.deepEqual(attemptMove({ outcome: 'approved' }, 'manual'), { to: 'authorized', from: ['pending'] });
-    assert.deepEqual(attemptMove({ outcome: 'declined', failureCode: 'insufficient_funds', final: true }, 'manual'), { to: 'failed', from: ['pending'], failureCode: 'insufficient_funds' });
+    assert.deepEqual(attemptMove({ outcome: 'declined', failureCode: 'insufficient_funds', final: true }, 'manual'), {
+      to: 'failed',
+      from: ['pending'],
+      failureCode: 'insufficient_funds',
+    });
     // A decline that is not final moves nothing: the customer may try another card.
     assert.equal(attemptMove({ outcome: 'declined', failureCode: 'card_declined', final: false }, 'automatic'), null);
   });

@@ -60,7 +60,8 @@ export class PaymentTransitions {
     // A success posts a credit: its balance is locked before the request's row, and the instant read after.
     const creditId = move.to === 'succeeded' ? newId('txn') : null;
     const captured = move.to === 'succeeded' ? { amountCaptured: move.capturedAmount ?? payment.amount } : {};
-    const now = creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit({ ...payment, ...captured }, creditId, new Date())), new Date());
+    const now =
+      creditId === null ? new Date() : await this.ledger.lockBalances(manager, postingOf(settlementCredit({ ...payment, ...captured }, creditId, new Date())), new Date());
     const changes: Partial<PaymentRequest> = {
       status: move.to,
       updatedAt: now,

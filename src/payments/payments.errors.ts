@@ -7,5 +7,8 @@ export const PaymentErrors = {
     new DomainError('payment_not_pending', `The payment request is ${status} (capture_method ${captureMethod}); it cannot be ${verb}.`),
   testModeOnly: () => new DomainError('test_mode_only', 'simulate drives test-mode payment requests only: this one is live, and only its customer can pay it.'),
   providerUnavailable: (provider: string) =>
-    new DomainError('service_unavailable', `The payment request's provider ${provider} is not enabled on this deployment (PAYMENT_PROVIDERS); it can be canceled, not paid or captured.`),
+    new DomainError(
+      'service_unavailable',
+      `The payment request's provider ${provider} is not enabled on this deployment (PAYMENT_PROVIDERS); it can be canceled, not paid or captured.`,
+    ),
 };

@@ -79,7 +79,14 @@ export class PaymentsRepository {
    * has an index (account, filter, id); ids carry their creation time, so a
    * created range is an id range. Statuses are filtered as they read at `now`.
    */
-  page<Item>(manager: EntityManager, scope: AccountScope, filters: PaymentFilters, pagination: PaginationQueryDto, now: Date, toItem: (row: PaymentRequest) => Item): Promise<Page<Item>> {
+  page<Item>(
+    manager: EntityManager,
+    scope: AccountScope,
+    filters: PaymentFilters,
+    pagination: PaginationQueryDto,
+    now: Date,
+    toItem: (row: PaymentRequest) => Item,
+  ): Promise<Page<Item>> {
     if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
     const builder = manager.createQueryBuilder(PaymentRequest, 'payment');
     if (scope.kind === 'account') builder.andWhere('payment.accountId = :accountId', { accountId: scope.accountId });

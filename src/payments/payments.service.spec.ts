@@ -25,11 +25,32 @@ const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId
 const created = new Date(Date.now() - 60_000);
 
 const payment: PaymentRequest = {
-  id: newId('pay'), accountId: ACCOUNT, purpose: 'invoice', referenceId: 'inv-7', amount: 1250, currency: 'EUR', description: null,
-  customerEmail: 'bob@example.com', customerName: 'Bob', captureMethod: 'automatic', status: 'pending', provider: 'sandbox',
-  providerReference: null, livemode: false, lastFailureCode: null,
-  paymentUrl: 'http://127.0.0.1:3000/pay/x', checkoutToken: 'x', failureCode: null, metadata: { order: '42' }, amountCaptured: 0, amountRefunded: 0, transactionId: null,
-  expiresAt: new Date(Date.now() + 3_600_000), createdAt: created, updatedAt: created, paidAt: null,
+  id: newId('pay'),
+  accountId: ACCOUNT,
+  purpose: 'invoice',
+  referenceId: 'inv-7',
+  amount: 1250,
+  currency: 'EUR',
+  description: null,
+  customerEmail: 'bob@example.com',
+  customerName: 'Bob',
+  captureMethod: 'automatic',
+  status: 'pending',
+  provider: 'sandbox',
+  providerReference: null,
+  livemode: false,
+  lastFailureCode: null,
+  paymentUrl: 'http://127.0.0.1:3000/pay/x',
+  checkoutToken: 'x',
+  failureCode: null,
+  metadata: { order: '42' },
+  amountCaptured: 0,
+  amountRefunded: 0,
+  transactionId: null,
+  expiresAt: new Date(Date.now() + 3_600_000),
+  createdAt: created,
+  updatedAt: created,
+  paidAt: null,
 };
 
 interface Setup {
@@ -101,7 +122,10 @@ describe('PaymentsService.simulate', () => {
     const { service, log } = setup();
     await service.simulate(owner, payment.id, 'succeeded');
     const order = ['accounts.requireOpen', 'ledger.lockBalances', 'payments.move', 'transactions.insert', 'ledger.openPosted', 'payments.linkTransaction'];
-    assert.deepEqual(log.names().filter((name) => order.includes(name)), order);
+    assert.deepEqual(
+      log.names().filter((name) => order.includes(name)),
+      order,
+    );
     const [[id, from, changes]] = log.argsOf('payments.move');
     assert.equal(id, payment.id);
     assert.deepEqual(from, ['pending']);
@@ -162,7 +186,10 @@ describe('PaymentsService.simulate', () => {
       await assert.rejects(service.simulate(caller, payment.id, 'succeeded'), { code: 'test_mode_only' });
       assert.ok(!log.names().includes('payments.move'));
       assert.ok(!log.names().includes('transactions.insert'));
-      assert.deepEqual(db.units.map((unit) => unit.kind), ['run']);
+      assert.deepEqual(
+        db.units.map((unit) => unit.kind),
+        ['run'],
+      );
     }
   });
 

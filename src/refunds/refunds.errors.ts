@@ -4,8 +4,7 @@ import { RefundStatus } from './entities/refund.entity';
 
 export const RefundErrors = {
   notFound: () => new DomainError('refund_not_found', 'No such refund.'),
-  notRefundable: (status: PaymentStatus) =>
-    new DomainError('payment_not_refundable', `The payment request is ${status}; only a succeeded request can be refunded.`),
+  notRefundable: (status: PaymentStatus) => new DomainError('payment_not_refundable', `The payment request is ${status}; only a succeeded request can be refunded.`),
   exceedsPayment: (refunded: number, captured: number, asked: number) =>
     new DomainError(
       'refund_exceeds_payment',
@@ -13,6 +12,5 @@ export const RefundErrors = {
         ? `The payment request is refunded in full already (${refunded} of ${captured}).`
         : `A refund of ${asked} would take its refunds above what it captured: ${refunded} of ${captured} is refunded already.`,
     ),
-  notPending: (status: RefundStatus) =>
-    new DomainError('transaction_not_pending', `The refund is ${status}; only a pending refund can be confirmed.`),
+  notPending: (status: RefundStatus) => new DomainError('transaction_not_pending', `The refund is ${status}; only a pending refund can be confirmed.`),
 };

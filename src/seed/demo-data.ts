@@ -355,4 +355,3 @@ class WriteWindow {
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
-

@@ -95,14 +95,104 @@ export class SeededRandom {
 // Vocabulary
 // ---------------------------------------------------------------------------------------------
 
-const FIRST_NAMES = ['Ada', 'Alan', 'Amara', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farah', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kenji', 'Lena', 'Marta', 'Noah', 'Olga', 'Priya', 'Rafael', 'Sofia', 'Tomas', 'Yara'];
-const LAST_NAMES = ['Andersen', 'Bauer', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hughes', 'Ivanova', 'Jansen', 'Kowalski', 'Laine', 'Moreau', 'Novak', 'Okafor', 'Petrov', 'Rossi', 'Schmidt', 'Tanaka', 'Varga'];
-const BUSINESS_WORDS = ['Northwind', 'Bluebird', 'Copperleaf', 'Harbor', 'Juniper', 'Lighthouse', 'Maple', 'Nimbus', 'Orchard', 'Quartz', 'Redwood', 'Silverline', 'Tidewater', 'Evergreen', 'Foxglove', 'Granite'];
+const FIRST_NAMES = [
+  'Ada',
+  'Alan',
+  'Amara',
+  'Bruno',
+  'Chiara',
+  'Dmitri',
+  'Elena',
+  'Farah',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kenji',
+  'Lena',
+  'Marta',
+  'Noah',
+  'Olga',
+  'Priya',
+  'Rafael',
+  'Sofia',
+  'Tomas',
+  'Yara',
+];
+const LAST_NAMES = [
+  'Andersen',
+  'Bauer',
+  'Costa',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ivanova',
+  'Jansen',
+  'Kowalski',
+  'Laine',
+  'Moreau',
+  'Novak',
+  'Okafor',
+  'Petrov',
+  'Rossi',
+  'Schmidt',
+  'Tanaka',
+  'Varga',
+];
+const BUSINESS_WORDS = [
+  'Northwind',
+  'Bluebird',
+  'Copperleaf',
+  'Harbor',
+  'Juniper',
+  'Lighthouse',
+  'Maple',
+  'Nimbus',
+  'Orchard',
+  'Quartz',
+  'Redwood',
+  'Silverline',
+  'Tidewater',
+  'Evergreen',
+  'Foxglove',
+  'Granite',
+];
 const BUSINESS_KINDS = ['Traders', 'Studio', 'Labs', 'Coffee Roasters', 'Logistics', 'Bakery', 'Consulting', 'Outfitters', 'Software', 'Books', 'Design Co', 'Print Works'];
-const MERCHANTS = ['Cloud Hosting Co', 'Paper & Ink Supplies', 'City Rail', 'Skyway Airlines', 'Office Furniture Direct', 'Fuel Station 24', 'Team Chat Pro', 'Video Meetings Inc', 'Courier Express', 'Coworking Central', 'Design Tools Ltd', 'Market Hall Catering'];
+const MERCHANTS = [
+  'Cloud Hosting Co',
+  'Paper & Ink Supplies',
+  'City Rail',
+  'Skyway Airlines',
+  'Office Furniture Direct',
+  'Fuel Station 24',
+  'Team Chat Pro',
+  'Video Meetings Inc',
+  'Courier Express',
+  'Coworking Central',
+  'Design Tools Ltd',
+  'Market Hall Catering',
+];
 const ADJUSTMENT_REASONS = ['Fee correction', 'FX rounding adjustment', 'Chargeback fee reversal', 'Interest correction', 'Duplicate fee refunded', 'Manual balance correction'];
-const NOTES = ['Checked by finance', 'Customer asked for a receipt', 'Part of the quarterly reconciliation', 'Flagged for review: unusual amount', 'Matched to the bank statement', 'Split across two invoices'];
-const PRODUCTS = ['Espresso machine', 'Standing desk', 'Noise-cancelling headphones', 'Hiking backpack', 'Ceramic dinner set', 'Bike helmet', 'Winter jacket', 'Coffee subscription box'];
+const NOTES = [
+  'Checked by finance',
+  'Customer asked for a receipt',
+  'Part of the quarterly reconciliation',
+  'Flagged for review: unusual amount',
+  'Matched to the bank statement',
+  'Split across two invoices',
+];
+const PRODUCTS = [
+  'Espresso machine',
+  'Standing desk',
+  'Noise-cancelling headphones',
+  'Hiking backpack',
+  'Ceramic dinner set',
+  'Bike helmet',
+  'Winter jacket',
+  'Coffee subscription box',
+];
 const PLANS = ['Starter', 'Team', 'Business', 'Pro'];
 const SUBSCRIPTION_PRICES = [499, 999, 1_499, 2_900, 4_900, 9_900];
 const LOCALES: readonly (readonly [string, string])[] = [
@@ -113,10 +203,20 @@ const LOCALES: readonly (readonly [string, string])[] = [
   ['nl-NL', 'Europe/Amsterdam'],
 ];
 
-const PRIMARY_CURRENCIES: readonly (readonly [string, number])[] = [['EUR', 45], ['USD', 35], ['GBP', 20]];
+const PRIMARY_CURRENCIES: readonly (readonly [string, number])[] = [
+  ['EUR', 45],
+  ['USD', 35],
+  ['GBP', 20],
+];
 const OTHER_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'PLN', 'JPY'];
 
-const TRANSACTION_TYPES: readonly (readonly [TransactionType, number])[] = [['payment', 50], ['credit', 25], ['refund', 8], ['transfer', 12], ['adjustment', 5]];
+const TRANSACTION_TYPES: readonly (readonly [TransactionType, number])[] = [
+  ['payment', 50],
+  ['credit', 25],
+  ['refund', 8],
+  ['transfer', 12],
+  ['adjustment', 5],
+];
 /** Minor units: card payments of one euro to a few thousand, refunds smaller, adjustments tiny. */
 const AMOUNT_RANGES: Record<TransactionType, readonly [number, number]> = {
   payment: [100, 500_000],
@@ -126,27 +226,68 @@ const AMOUNT_RANGES: Record<TransactionType, readonly [number, number]> = {
   adjustment: [1, 10_000],
 };
 /** Recent transactions are mostly still pending; older ones have settled. */
-const STATUSES_WITHIN_A_DAY: readonly (readonly [TransactionStatus, number])[] = [['pending', 70], ['posted', 25], ['canceled', 5]];
-const STATUSES_WITHIN_A_WEEK: readonly (readonly [TransactionStatus, number])[] = [['pending', 20], ['posted', 73], ['canceled', 7]];
-const STATUSES_OLDER: readonly (readonly [TransactionStatus, number])[] = [['pending', 1], ['posted', 93], ['canceled', 6]];
+const STATUSES_WITHIN_A_DAY: readonly (readonly [TransactionStatus, number])[] = [
+  ['pending', 70],
+  ['posted', 25],
+  ['canceled', 5],
+];
+const STATUSES_WITHIN_A_WEEK: readonly (readonly [TransactionStatus, number])[] = [
+  ['pending', 20],
+  ['posted', 73],
+  ['canceled', 7],
+];
+const STATUSES_OLDER: readonly (readonly [TransactionStatus, number])[] = [
+  ['pending', 1],
+  ['posted', 93],
+  ['canceled', 6],
+];
 
 const METADATA_KEYS = ['order_id', 'customer_id', 'channel', 'region', 'campaign'] as const;
 type MetadataKey = (typeof METADATA_KEYS)[number];
-const METADATA_KEY_COUNTS: readonly (readonly [number, number])[] = [[0, 25], [1, 25], [2, 25], [3, 15], [4, 10]];
+const METADATA_KEY_COUNTS: readonly (readonly [number, number])[] = [
+  [0, 25],
+  [1, 25],
+  [2, 25],
+  [3, 15],
+  [4, 10],
+];
 /** Few distinct values (except order ids), so that `metadata[channel]=web` filters find many rows. */
 const METADATA_VALUES: Record<MetadataKey, (random: SeededRandom) => string> = {
   order_id: (random) => `ord_${random.digits(7)}`,
   customer_id: (random) => `cus_${String(random.integer(1, 2_000)).padStart(5, '0')}`,
-  channel: (random) => random.weighted([['web', 50], ['mobile', 30], ['pos', 10], ['api', 8], ['phone', 2]]),
+  channel: (random) =>
+    random.weighted([
+      ['web', 50],
+      ['mobile', 30],
+      ['pos', 10],
+      ['api', 8],
+      ['phone', 2],
+    ]),
   region: (random) => random.pick(['eu-west', 'eu-central', 'us-east', 'us-west', 'uk', 'apac']),
   campaign: (random) => random.pick(['spring-sale', 'black-friday', 'newsletter', 'referral', 'summer-promo']),
 };
 
-const PURPOSES: readonly (readonly [PaymentPurpose, number])[] = [['product', 45], ['subscription', 25], ['invoice', 30]];
+const PURPOSES: readonly (readonly [PaymentPurpose, number])[] = [
+  ['product', 45],
+  ['subscription', 25],
+  ['invoice', 30],
+];
 /** Outcomes of requests still payable (at `now`, or when their account closed). */
-const OUTCOMES_WHILE_PAYABLE: readonly (readonly [PaymentStatus, number])[] = [['pending', 35], ['authorized', 15], ['succeeded', 35], ['failed', 8], ['canceled', 7]];
+const OUTCOMES_WHILE_PAYABLE: readonly (readonly [PaymentStatus, number])[] = [
+  ['pending', 35],
+  ['authorized', 15],
+  ['succeeded', 35],
+  ['failed', 8],
+  ['canceled', 7],
+];
 /** Outcomes of requests whose seven days have passed; unpaid pending/authorized ones read as expired. */
-const OUTCOMES_AFTER_EXPIRY: readonly (readonly [PaymentStatus, number])[] = [['succeeded', 75], ['failed', 10], ['canceled', 7], ['pending', 6], ['authorized', 2]];
+const OUTCOMES_AFTER_EXPIRY: readonly (readonly [PaymentStatus, number])[] = [
+  ['succeeded', 75],
+  ['failed', 10],
+  ['canceled', 7],
+  ['pending', 6],
+  ['authorized', 2],
+];
 
 // ---------------------------------------------------------------------------------------------
 // The plan: accounts and their users, kept in memory (a few hundred rows)
@@ -404,7 +545,9 @@ export class DemoFactory {
       counterpartyAccountId: counterparty?.id ?? null,
       paymentId: null,
       refundedTransactionId: null,
-      amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
+      amountRefunded: 0,
+      reversesTransactionId: null,
+      reversedByTransactionId: null,
       createdAt: new Date(instant),
       updatedAt: new Date(lifecycle.updatedAt),
       postedAt: lifecycle.postedAt === null ? null : new Date(lifecycle.postedAt),
@@ -479,9 +622,18 @@ export class DemoFactory {
 
   private referenceIds(instant: number): string[] {
     const year = new Date(instant).getUTCFullYear();
-    const count = this.random.weighted([[0, 30], [1, 55], [2, 12], [3, 3]] as const);
+    const count = this.random.weighted([
+      [0, 30],
+      [1, 55],
+      [2, 12],
+      [3, 3],
+    ] as const);
     return Array.from({ length: count }, () => {
-      const kind = this.random.weighted([['invoice', 50], ['purchase order', 25], ['order', 25]] as const);
+      const kind = this.random.weighted([
+        ['invoice', 50],
+        ['purchase order', 25],
+        ['order', 25],
+      ] as const);
       if (kind === 'invoice') return `INV-${year}-${this.random.digits(5)}`;
       return kind === 'order' ? `ORD-${this.random.digits(7)}` : `PO-${this.random.digits(6)}`;
     });
@@ -549,13 +701,7 @@ export class DemoFactory {
    * A status reachable in the contract's state machine, decided before the account
    * closed (if it did): requests still payable then were canceled by the closing.
    */
-  private paymentOutcome(
-    account: DemoAccount,
-    createdAt: number,
-    expiresAt: number,
-    captureMethod: CaptureMethod,
-    canSucceed: boolean,
-  ): PaymentOutcome {
+  private paymentOutcome(account: DemoAccount, createdAt: number, expiresAt: number, captureMethod: CaptureMethod, canSucceed: boolean): PaymentOutcome {
     const horizon = account.closedAt ?? this.now;
     const payable = expiresAt > horizon;
     let status = this.random.weighted(payable ? OUTCOMES_WHILE_PAYABLE : OUTCOMES_AFTER_EXPIRY);
@@ -602,4 +748,3 @@ export class DemoFactory {
     return `${this.random.pick(FIRST_NAMES)} ${this.random.pick(LAST_NAMES)}`;
   }
 }
-

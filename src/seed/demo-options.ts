@@ -48,4 +48,3 @@ export class DemoDataPresentError extends Error {
     );
   }
 }
-

@@ -8,16 +8,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { AppConfig, ConfigValidationError } from '../config/app-config';
 import { Database } from '../database/database';
 import { DemoDataGenerator, formatCount } from './demo-data';
-import {
-  DEMO_ADMIN_EMAIL,
-  DEMO_PASSWORD,
-  DEMO_SIZES,
-  DemoAccountSummary,
-  DemoDataPresentError,
-  DemoDataSize,
-  DemoDataSummary,
-  DemoSizeName,
-} from './demo-options';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_SIZES, DemoAccountSummary, DemoDataPresentError, DemoDataSize, DemoDataSummary, DemoSizeName } from './demo-options';
 
 const USAGE = `Usage: npm run seed -- [--size small|medium|large] [--transactions N] [--seed N]
   Fills the database that DATABASE_URL names (default sqlite:data/app.db) with demo accounts,

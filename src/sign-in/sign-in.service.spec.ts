@@ -14,7 +14,6 @@ import { UsersRepository } from '../users/users.repository';
 import { CallersRepository } from './callers.repository';
 import { SignInService } from './sign-in.service';
 
-
 const config = new AppConfig({ JWT_SECRET: 'x'.repeat(40), REFRESH_REUSE_INTERVAL: '10s' });
 const signer = new TokenSigner(config);
 const USER = 'usr_1';
@@ -22,17 +21,49 @@ const SESSION = 'ses_1';
 const nowSeconds = Math.floor(Date.now() / 1000);
 const expiresAt = new Date((nowSeconds + 3600) * 1000);
 const presented = signer.sign({ sub: USER, sid: SESSION, typ: 'refresh', jti: 'tok_1', iat: nowSeconds, exp: nowSeconds + 3600 });
-const session: Session = { id: SESSION, userId: USER, status: 'active', deviceId: null, clientVersion: null, reason: null, createdAt: new Date(), lastUsedAt: new Date(), invalidatedAt: null };
+const session: Session = {
+  id: SESSION,
+  userId: USER,
+  status: 'active',
+  deviceId: null,
+  clientVersion: null,
+  reason: null,
+  createdAt: new Date(),
+  lastUsedAt: new Date(),
+  invalidatedAt: null,
+};
 
 function refreshRow(fields: Partial<AuthToken> = {}): AuthToken {
-  return { id: 'tok_1', sessionId: SESSION, kind: 'refresh', status: 'active', tokenHash: TokenSigner.hash(presented), parentId: null, replacedById: null, issuedAt: new Date(nowSeconds * 1000), expiresAt, rotatedAt: null, revokedAt: null, ...fields };
+  return {
+    id: 'tok_1',
+    sessionId: SESSION,
+    kind: 'refresh',
+    status: 'active',
+    tokenHash: TokenSigner.hash(presented),
+    parentId: null,
+    replacedById: null,
+    issuedAt: new Date(nowSeconds * 1000),
+    expiresAt,
+    rotatedAt: null,
+    revokedAt: null,
+    ...fields,
+  };
 }
 
 const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
 /** The presented token, rotated `seconds` ago into tok_2. */
 const rotatedInto = (seconds: number) => refreshRow({ status: 'rotated', replacedById: 'tok_2', rotatedAt: secondsAgo(seconds) });
 const successor = (status: AuthToken['status']) => refreshRow({ id: 'tok_2', parentId: 'tok_1', tokenHash: 'other', status });
-const passwordUser = { id: USER, email: 'ann@example.com', name: 'Ann', role: 'member', accountId: 'acc_1', passwordHash: 'hash:right', createdAt: new Date(), updatedAt: new Date() };
+const passwordUser = {
+  id: USER,
+  email: 'ann@example.com',
+  name: 'Ann',
+  role: 'member',
+  accountId: 'acc_1',
+  passwordHash: 'hash:right',
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
 
 interface Setup {
   tokens?: AuthToken[];
@@ -201,7 +232,10 @@ describe('SignInService.login', () => {
     assert.deepEqual(log.argsOf('users.findWithPasswordHashByEmail'), [['ann@example.com']]);
     assert.deepEqual(log.argsOf('users.lockWithPasswordHash'), [[USER, 'hash:right']]);
     const order = ['users.lockWithPasswordHash', 'accounts.lockOpen', 'sessions.createSession', 'sessions.issueAccessToken', 'sessions.issueRefreshToken'];
-    assert.deepEqual(log.names().filter((name) => order.includes(name)), order);
+    assert.deepEqual(
+      log.names().filter((name) => order.includes(name)),
+      order,
+    );
     assert.equal(response.user.id, USER);
     assert.equal(response.refresh_token, 'new-refresh-token');
   });

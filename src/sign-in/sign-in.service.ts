@@ -89,21 +89,13 @@ export class SignInService {
     if (verification.outcome === 'expired') throw AuthErrors.refreshTokenExpired();
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     const rotate = request.rotate_refresh_token ?? true;
-    const outcome = await this.db.transaction((manager) =>
-      this.refreshInTransaction(manager, verification.claims, refreshToken, device, rotate),
-    );
+    const outcome = await this.db.transaction((manager) => this.refreshInTransaction(manager, verification.claims, refreshToken, device, rotate));
     // Reuse ends the session; that write is committed before the client is told.
     if (outcome.kind === 'reuse_detected') throw AuthErrors.refreshTokenInvalid();
     return outcome.response;
   }
 
-  private async refreshInTransaction(
-    manager: EntityManager,
-    claims: TokenClaims,
-    presented: string,
-    device: DeviceInfo,
-    rotate: boolean,
-  ): Promise<RefreshOutcome> {
+  private async refreshInTransaction(manager: EntityManager, claims: TokenClaims, presented: string, device: DeviceInfo, rotate: boolean): Promise<RefreshOutcome> {
     const session = await this.sessionRows.findById(manager, claims.sid);
     if (!session || session.userId !== claims.sub) throw AuthErrors.sessionNotFound();
     // The session row is locked before any of its tokens is read, the order revocations take: racing
@@ -137,23 +129,23 @@ export class SignInService {
    * rotation, and while its successor is still current, the client gets that
    * successor (racing tabs). Otherwise it was stolen or replayed: the session ends.
    */
-  private async replayRotated(
-    manager: EntityManager,
-    session: Session,
-    token: AuthToken,
-    device: DeviceInfo,
-    now: Date,
-  ): Promise<RefreshOutcome> {
+  private async replayRotated(manager: EntityManager, session: Session, token: AuthToken, device: DeviceInfo, now: Date): Promise<RefreshOutcome> {
     const successor = token.replacedById ? await this.sessionRows.findToken(manager, token.replacedById) : null;
-    const withinGrace =
-      token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
+    const withinGrace = token.rotatedAt !== null && now.getTime() - token.rotatedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
     if (successor?.status === 'active' && withinGrace) {
       return this.issue(manager, session, device, now, this.sessions.reissue(successor, session.userId));
     }
     await this.sessionRows.revokeAll(manager, { sessionId: session.id }, 'refresh_token_reuse', now);
     const accountId = (await this.callers.findBySession(manager, session.id))?.accountId ?? null;
     const actor = { type: 'user' as const, id: session.userId, session_id: session.id, request_id: currentRequestContext().requestId };
-    await this.audit.record(manager, { action: 'auth.refresh_reuse_detected', outcome: 'failure', reason: 'refresh_token_reuse', accountId, target: { type: 'session', id: session.id }, actor });
+    await this.audit.record(manager, {
+      action: 'auth.refresh_reuse_detected',
+      outcome: 'failure',
+      reason: 'refresh_token_reuse',
+      accountId,
+      target: { type: 'session', id: session.id },
+      actor,
+    });
     return { kind: 'reuse_detected' };
   }
 

@@ -3,8 +3,7 @@ import { describe, it } from 'node:test';
 import { DomainError } from '../common/errors/domain-error';
 import { checkCounterparty, directionFor } from './transaction-rules';
 
-const refusedOn = (field: string) => (error: unknown) =>
-  error instanceof DomainError && error.code === 'validation_error' && error.details?.[0].field === field;
+const refusedOn = (field: string) => (error: unknown) => error instanceof DomainError && error.code === 'validation_error' && error.details?.[0].field === field;
 
 describe('transaction rules', () => {
   it('imply the direction of every type but adjustment, from the account side', () => {

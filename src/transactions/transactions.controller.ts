@@ -37,15 +37,7 @@ export class TransactionsController {
   })
   @ApiBody({ type: CreateTransactionRequestDto, examples: CREATE_TRANSACTION_EXAMPLES })
   @ApiCreatedResponse({ type: TransactionResponseDto })
-  @ApiBodyErrors(
-    'unauthorized',
-    'account_closed',
-    'account_not_found',
-    'insufficient_funds',
-    'refund_exceeds_payment',
-    'idempotency_request_in_progress',
-    'idempotency_key_reused',
-  )
+  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'insufficient_funds', 'refund_exceeds_payment', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<TransactionResponseDto> {
     return this.transactions.create(caller, body, commit);
   }
@@ -103,11 +95,7 @@ export class TransactionsController {
   @ApiBody({ type: UpdateTransactionRequestDto, examples: UPDATE_TRANSACTION_EXAMPLES })
   @ApiOkResponse({ type: TransactionResponseDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'immutable_field')
-  update(
-    @CurrentUser() caller: AuthenticatedUser,
-    @Param('transaction_id') transactionId: string,
-    @Body() body: UpdateTransactionRequestDto,
-  ): Promise<TransactionResponseDto> {
+  update(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string, @Body() body: UpdateTransactionRequestDto): Promise<TransactionResponseDto> {
     return this.transactions.update(caller, transactionId, body);
   }
 

@@ -6,14 +6,10 @@ type RefundedPayment = Pick<Transaction, 'amount' | 'amountRefunded'>;
 
 export const TransactionErrors = {
   notFound: () => new DomainError('transaction_not_found', 'No such transaction.'),
-  notPending: (status: TransactionStatus) =>
-    new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
+  notPending: (status: TransactionStatus) => new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
   notRefundable: () => validationError('refunded_transaction_id', 'must name a payment or a credit of the same account and currency that is not canceled'),
   refundExceedsPayment: (payment: RefundedPayment) =>
-    new DomainError(
-      'refund_exceeds_payment',
-      `The refunds of this payment would add up to more than it: ${payment.amountRefunded} of ${payment.amount} is refunded already.`,
-    ),
+    new DomainError('refund_exceeds_payment', `The refunds of this payment would add up to more than it: ${payment.amountRefunded} of ${payment.amount} is refunded already.`),
   hasRefunds: (payment: RefundedPayment) =>
     new DomainError(
       'refund_exceeds_payment',

@@ -201,7 +201,10 @@ export class TransactionsRepository {
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Pick<Transaction, 'id' | 'accountId'>, metadata: TransactionMetadata): Promise<void> {
     const entries = metadataEntriesOf({ ...transaction, metadata });
-    await INSERT_METADATA.run(manager, entries.map((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]));
+    await INSERT_METADATA.run(
+      manager,
+      entries.map((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]),
+    );
   }
 }
 
@@ -213,12 +216,11 @@ function joinMetadataFilters(builder: SelectQueryBuilder<Transaction>, filters: 
   return Object.entries(filters).map(([key, value], index) => {
     const alias = `meta${index}`;
     const scope = accountId === undefined ? '' : ` AND ${alias}.accountId = :accountId`;
-    builder.innerJoin(
-      TransactionMetadataEntry,
-      alias,
-      `${alias}.transactionId = txn.id AND ${alias}.key = :${alias}Key AND ${alias}.value = :${alias}Value${scope}`,
-      { [`${alias}Key`]: key, [`${alias}Value`]: value, ...(accountId === undefined ? {} : { accountId }) },
-    );
+    builder.innerJoin(TransactionMetadataEntry, alias, `${alias}.transactionId = txn.id AND ${alias}.key = :${alias}Key AND ${alias}.value = :${alias}Value${scope}`, {
+      [`${alias}Key`]: key,
+      [`${alias}Value`]: value,
+      ...(accountId === undefined ? {} : { accountId }),
+    });
     return `${alias}.transactionId`;
   });
 }

@@ -22,9 +22,28 @@ const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId
 const created = new Date('2026-11-20T10:00:00.000Z');
 
 const pending: Transaction = {
-  id: newId('txn'), accountId: ACCOUNT, type: 'payment', status: 'pending', direction: 'debit', amount: 1250, currency: 'EUR',
-  description: null, referenceIds: [], metadata: { order: '42' }, notes: null, counterpartyAccountId: null, paymentId: null,
-  refundedTransactionId: null, amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null, livemode: false, createdAt: created, updatedAt: created, postedAt: null, canceledAt: null,
+  id: newId('txn'),
+  accountId: ACCOUNT,
+  type: 'payment',
+  status: 'pending',
+  direction: 'debit',
+  amount: 1250,
+  currency: 'EUR',
+  description: null,
+  referenceIds: [],
+  metadata: { order: '42' },
+  notes: null,
+  counterpartyAccountId: null,
+  paymentId: null,
+  refundedTransactionId: null,
+  amountRefunded: 0,
+  reversesTransactionId: null,
+  reversedByTransactionId: null,
+  livemode: false,
+  createdAt: created,
+  updatedAt: created,
+  postedAt: null,
+  canceledAt: null,
 };
 
 interface Setup {

@@ -87,7 +87,9 @@ export class TransactionsService {
         counterpartyAccountId: counterpartyId,
         paymentId: null,
         refundedTransactionId: refundedId,
-        amountRefunded: 0, reversesTransactionId: null, reversedByTransactionId: null,
+        amountRefunded: 0,
+        reversesTransactionId: null,
+        reversedByTransactionId: null,
         livemode: isLive(account.mode),
         createdAt,
         updatedAt: createdAt,
@@ -179,7 +181,12 @@ export class TransactionsService {
         ...transactionEvents('transaction.posted', posted),
         ...balanceUpdatedEvents(balances),
       ]);
-      await this.audit.record(manager, { action: 'transaction.reversed', accountId: original.accountId, target: { type: 'transaction', id: original.id }, reason: request.reason ?? null });
+      await this.audit.record(manager, {
+        action: 'transaction.reversed',
+        accountId: original.accountId,
+        target: { type: 'transaction', id: original.id },
+        reason: request.reason ?? null,
+      });
       return toTransactionResponse(posted, caller.accountId);
     }, commit);
   }
@@ -236,7 +243,6 @@ export class TransactionsService {
     if (!isAdmin(caller) && found.accountId !== caller.accountId) throw TransactionErrors.receiverCannotChange();
     return found;
   }
-
 
   /** A transaction of the caller's account, sent or received (any, for admins); anything else reads as not found. */
   private async findVisible(manager: EntityManager, caller: AuthenticatedUser, transactionId: string): Promise<Transaction> {

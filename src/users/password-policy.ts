@@ -4,9 +4,7 @@ export const PASSWORD_MIN_LENGTH = 15;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** About 50,000 common passwords shipped with @zxcvbn-ts/language-common, lower-cased. */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  (dictionary['passwords-common']).map((password) => password.toLowerCase()),
-);
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
 
 const SEQUENCES = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p'];
 

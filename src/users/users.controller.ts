@@ -28,13 +28,19 @@ export class UsersController {
   @ApiOperation({
     operationId: 'createUser',
     summary: 'Register a user',
-    description:
-      'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' +
-      'an admin may also set `role`.',
+    description: 'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' + 'an admin may also set `role`.',
   })
   @ApiBody({ type: CreateUserRequestDto, examples: CREATE_USER_EXAMPLES })
   @ApiCreatedResponse({ type: UserResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'email_already_registered', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors(
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'account_not_found',
+    'email_already_registered',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+  )
   create(
     @OptionalUser() caller: AuthenticatedUser | null,
     @Body() body: CreateUserRequestDto,
@@ -78,12 +84,7 @@ export class UsersController {
   @ApiBody({ type: UpdateUserRequestDto, examples: UPDATE_USER_EXAMPLES })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiBodyErrors('unauthorized', 'invalid_credentials', 'insufficient_permissions', 'user_not_found', 'email_already_registered')
-  update(
-    @CurrentUser() caller: AuthenticatedUser,
-    @Param('user_id') userId: string,
-    @Body() body: UpdateUserRequestDto,
-    @Ip() clientIp: string,
-  ): Promise<UserResponseDto> {
+  update(@CurrentUser() caller: AuthenticatedUser, @Param('user_id') userId: string, @Body() body: UpdateUserRequestDto, @Ip() clientIp: string): Promise<UserResponseDto> {
     return this.users.update(caller, userId, body, clientIp);
   }
 

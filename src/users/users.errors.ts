@@ -3,8 +3,7 @@ import { DomainError, validationError } from '../common/errors/domain-error';
 export const UserErrors = {
   notFound: () => new DomainError('user_not_found', 'No such user.'),
   emailTaken: () => new DomainError('email_already_registered', 'A user with this email already exists.'),
-  ownsAccount: () =>
-    new DomainError('user_owns_account', 'The user owns an open account; close the account before deleting its owner.'),
+  ownsAccount: () => new DomainError('user_owns_account', 'The user owns an open account; close the account before deleting its owner.'),
   weakPassword: (problem: string) => validationError('password', problem),
   currentPasswordRequired: () => validationError('current_password', 'is required to change your own password or email'),
 };

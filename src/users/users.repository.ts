@@ -116,12 +116,7 @@ export class UsersRepository {
 
   /** Locks the user's row on condition that it has no account yet; false otherwise (or when there is no such user). */
   async lockWithoutAccount(manager: EntityManager, userId: string, now: Date): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(User)
-      .set({ updatedAt: now })
-      .where('id = :userId AND account_id IS NULL', { userId })
-      .execute();
+    const result = await manager.createQueryBuilder().update(User).set({ updatedAt: now }).where('id = :userId AND account_id IS NULL', { userId }).execute();
     return result.affected === 1;
   }
 

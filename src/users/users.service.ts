@@ -118,7 +118,13 @@ export class UsersService {
       if (passwordHash !== undefined) audited.push('user.password_changed');
       if (request.email !== undefined && email !== target.email) audited.push('user.email_changed');
       if (request.role !== undefined && request.role !== target.role) audited.push('user.role_changed');
-      for (const action of audited) await this.audit.record(manager, { action, accountId: saved.accountId, target: { type: 'user', id: userId }, reason: action === 'user.role_changed' ? `${target.role} -> ${saved.role}` : null });
+      for (const action of audited)
+        await this.audit.record(manager, {
+          action,
+          accountId: saved.accountId,
+          target: { type: 'user', id: userId },
+          reason: action === 'user.role_changed' ? `${target.role} -> ${saved.role}` : null,
+        });
       return response;
     });
   }
@@ -159,20 +165,22 @@ export class UsersService {
     const problem = passwordProblem(password, email);
     if (problem) this.logger.warn(`ADMIN_PASSWORD ${problem}; change it after the first login`);
     const passwordHash = await this.hasher.hash(password);
-    return this.db.transaction(async (manager) => {
-      if (await this.users.adminExists(manager)) return false;
-      if (await this.users.emailExists(manager, email)) {
-        this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
-        return false;
-      }
-      const admin = await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
-      await this.recorded(manager, 'user.created', toUserResponse(admin));
-      return true;
-    }).catch((error: unknown) => {
-      // Another instance starting at the same time created it first.
-      if (error instanceof DomainError && error.code === 'email_already_registered') return false;
-      throw error;
-    });
+    return this.db
+      .transaction(async (manager) => {
+        if (await this.users.adminExists(manager)) return false;
+        if (await this.users.emailExists(manager, email)) {
+          this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
+          return false;
+        }
+        const admin = await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
+        await this.recorded(manager, 'user.created', toUserResponse(admin));
+        return true;
+      })
+      .catch((error: unknown) => {
+        // Another instance starting at the same time created it first.
+        if (error instanceof DomainError && error.code === 'email_already_registered') return false;
+        throw error;
+      });
   }
 
   /** Creates an admin on an operator's request (CLI), whether or not admins exist. */

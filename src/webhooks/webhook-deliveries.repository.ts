@@ -198,7 +198,15 @@ export class WebhookDeliveriesRepository {
   }
 
   async retryLater(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, nextAttemptAt: Date, now: Date): Promise<void> {
-    const written = await RETRY_LATER.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, nextAttemptAt.getTime(), now.getTime()]);
+    const written = await RETRY_LATER.run(manager, [
+      delivery.id,
+      delivery.lockedUntil.getTime(),
+      result.statusCode,
+      result.error,
+      result.durationMs,
+      nextAttemptAt.getTime(),
+      now.getTime(),
+    ]);
     await this.recordAttempt(manager, written, delivery, result, now);
   }
 
@@ -253,7 +261,16 @@ function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
   const event: EventRecord | null =
     row.event_stream === null
       ? null
-      : { id: row.event_id, stream: row.event_stream, sequence: Number(row.event_sequence), type: row.event_type!, livemode: Boolean(row.event_livemode), actor: row.event_actor, createdAt: new Date(Number(row.event_created_at)), data: row.event_data! };
+      : {
+          id: row.event_id,
+          stream: row.event_stream,
+          sequence: Number(row.event_sequence),
+          type: row.event_type!,
+          livemode: Boolean(row.event_livemode),
+          actor: row.event_actor,
+          createdAt: new Date(Number(row.event_created_at)),
+          data: row.event_data!,
+        };
   const endpoint: DeliveryTarget | null =
     row.endpoint_url === null
       ? null

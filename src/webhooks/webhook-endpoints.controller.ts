@@ -109,7 +109,11 @@ export class WebhookEndpointsController {
 
   @RequiresScope('webhooks:read')
   @Get(':endpoint_id/deliveries')
-  @ApiOperation({ operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries", description: 'Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.' })
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: "An endpoint's deliveries",
+    description: 'Newest first: status, attempts, the last answer, the next retry and `history`, every attempt (time, status code, duration, error) newest first.',
+  })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
   @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'webhook_endpoint_not_found')

@@ -162,7 +162,9 @@ export class WebhookEndpointsService {
         throw validationError('endpoint_id', "must be an endpoint that receives this event's account");
       }
       const id = newId('whd');
-      await this.deliveries.insert(manager, [{ id, endpointId: endpoint.id, eventId: event.id, stream: event.stream, sequence: event.sequence, ordered: false, createdAt: new Date() }]);
+      await this.deliveries.insert(manager, [
+        { id, endpointId: endpoint.id, eventId: event.id, stream: event.stream, sequence: event.sequence, ordered: false, createdAt: new Date() },
+      ]);
       this.signal.queued(manager);
       return this.deliveries.findById(manager, id);
     });

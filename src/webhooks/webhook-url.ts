@@ -50,8 +50,7 @@ for (const [network, prefix] of [
 /** The refusals name the settings that lift them, so that a developer on a local receiver knows what to set. */
 export const HTTPS_ONLY = 'it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http)';
 // One answer whether the name does not resolve or resolves inward: the check tells nothing about internal names.
-const PUBLIC_HOSTS_ONLY =
-  'its host must resolve to public addresses only (a server started with WEBHOOK_ALLOW_PRIVATE=true also takes loopback, private and link-local ones)';
+const PUBLIC_HOSTS_ONLY = 'its host must resolve to public addresses only (a server started with WEBHOOK_ALLOW_PRIVATE=true also takes loopback, private and link-local ones)';
 
 export interface UrlRules {
   allowHttp: boolean;

@@ -137,9 +137,7 @@ export function camt053(statements: CamtStatement | CamtStatement[], options: Ca
 
   function writeEntry(entry: CamtEntry, accountCurrency: string): void {
     const currency = entry.currency ?? accountCurrency;
-    const transactions = entry.transactions ?? [
-      { amount: entry.amount ?? 0, reference: entry.reference, unstructured: entry.unstructured, debtorName: 'Erika Mustermann' },
-    ];
+    const transactions = entry.transactions ?? [{ amount: entry.amount ?? 0, reference: entry.reference, unstructured: entry.unstructured, debtorName: 'Erika Mustermann' }];
     const total = entry.amount ?? transactions.reduce((sum, transaction) => sum + transaction.amount, 0);
     const batch = transactions.length > 1;
     open('Ntry');

@@ -24,7 +24,18 @@ export interface ServerProcess {
 /** The service in a process of its own (as `npm start` runs it) on `databaseUrl`, once it listens. */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, JWT_SECRET: 'process-test-secret-of-32-bytes-at-least', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', LOGIN_PER_MINUTE: '0', LOGIN_MAX_FAILURES: '0', SIGNUP_PER_MINUTE: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'process-test-secret-of-32-bytes-at-least',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_PER_MINUTE: '0',
+      LOGIN_MAX_FAILURES: '0',
+      SIGNUP_PER_MINUTE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: LogLine[] = [];

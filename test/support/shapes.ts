@@ -70,13 +70,7 @@ export const TRANSACTION_FIELDS = [
  * each item with `checkItem`; returns the ids in the order served. `between`
  * runs alongside every page request (e.g. inserts while walking).
  */
-export async function walkPages(
-  api: ApiClient,
-  token: string,
-  listPath: string,
-  checkItem: (item: unknown) => void,
-  between?: () => Promise<unknown>,
-): Promise<string[]> {
+export async function walkPages(api: ApiClient, token: string, listPath: string, checkItem: (item: unknown) => void, between?: () => Promise<unknown>): Promise<string[]> {
   const items = await listItems(api, token, listPath, checkItem, between);
   return items.map((item: { id: string }) => item.id);
 }

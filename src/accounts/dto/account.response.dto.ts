@@ -29,7 +29,7 @@ export class AccountResponseDto {
   })
   overdraft: OverdraftPolicy;
 
-  @ApiProperty({ enum: MODES, example: 'live', description: '`live`: real money; `test`: the sandbox\'s. Fixed at creation; money never crosses modes.' })
+  @ApiProperty({ enum: MODES, example: 'live', description: "`live`: real money; `test`: the sandbox's. Fixed at creation; money never crosses modes." })
   mode: Mode;
 
   @ApiProperty({ example: true, description: 'True for a live account (`mode: live`), as every resource of the account shows.' })

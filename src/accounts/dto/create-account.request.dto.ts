@@ -36,7 +36,7 @@ export class CreateAccountRequestDto {
   @ApiPropertyOptional({
     enum: MODES,
     description:
-      'Admins only: `live` (real money) or `test` (the sandbox). Default: the deployment\'s ACCOUNTS_DEFAULT_MODE (`test`, or `live` in production). ' +
+      "Admins only: `live` (real money) or `test` (the sandbox). Default: the deployment's ACCOUNTS_DEFAULT_MODE (`test`, or `live` in production). " +
       'Fixed at creation. Anyone else may leave it out or name the default; another mode is `403 insufficient_permissions`.',
   })
   @IsOmittable()

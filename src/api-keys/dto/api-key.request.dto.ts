@@ -30,7 +30,10 @@ export class CreateApiKeyRequestDto {
   @IsInstant()
   expires_at?: string;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: the account whose key it is; omitted by an admin: a platform key. Owners: their own account's (the default)." })
+  @ApiPropertyOptional({
+    example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
+    description: "Admins: the account whose key it is; omitted by an admin: a platform key. Owners: their own account's (the default).",
+  })
   @IsOmittable()
   @IsString()
   @MaxChars(64)
@@ -38,7 +41,13 @@ export class CreateApiKeyRequestDto {
 }
 
 export class RollApiKeyRequestDto {
-  @ApiPropertyOptional({ type: 'integer', example: 86400, minimum: 0, maximum: MAX_ROLL_OVERLAP_SECONDS, description: 'How long the previous secret keeps working, in seconds (default 86400; 0: it stops at once).' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 86400,
+    minimum: 0,
+    maximum: MAX_ROLL_OVERLAP_SECONDS,
+    description: 'How long the previous secret keeps working, in seconds (default 86400; 0: it stops at once).',
+  })
   @IsOmittable()
   @IsInt()
   @Min(0)

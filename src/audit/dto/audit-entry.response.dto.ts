@@ -62,7 +62,7 @@ export class AuditEntryResponseDto {
   @ApiProperty({ type: 'integer', example: 4, description: 'Its place in its chain (its account, or the platform).' })
   sequence: number;
 
-  @ApiProperty({ example: '9f2c0d5e8b1a4c7f6e3d2b1a0f9e8d7c6b5a49382716f5e4d3c2b1a0f9e8d7c6', description: 'The previous entry of the chain\'s `hash` (64 zeros for the first).' })
+  @ApiProperty({ example: '9f2c0d5e8b1a4c7f6e3d2b1a0f9e8d7c6b5a49382716f5e4d3c2b1a0f9e8d7c6', description: "The previous entry of the chain's `hash` (64 zeros for the first)." })
   previous_hash: string;
 
   @ApiProperty({ example: '3b8e1f0a9c2d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f', description: 'SHA-256(previous_hash || canonical JSON of the entry), hex.' })

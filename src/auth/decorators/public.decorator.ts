@@ -22,8 +22,7 @@ export type PublicOperationMode = 'anonymous' | 'optional' | 'refresh-token';
  * Opts a route out of the global bearer-token requirement, in the guard and in
  * the OpenAPI document alike. Every other route needs an access token.
  */
-export const Public = (options: PublicRouteOptions = {}) =>
-  applyDecorators(SetMetadata(PUBLIC_ROUTE, options), ApiExtension(OPENAPI_PUBLIC_EXTENSION, publicModeOf(options)));
+export const Public = (options: PublicRouteOptions = {}) => applyDecorators(SetMetadata(PUBLIC_ROUTE, options), ApiExtension(OPENAPI_PUBLIC_EXTENSION, publicModeOf(options)));
 
 function publicModeOf(options: PublicRouteOptions): PublicOperationMode {
   if (options.optionalAuthentication) return 'optional';

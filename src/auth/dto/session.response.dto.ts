@@ -24,7 +24,12 @@ export class SessionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null })
   invalidated_at: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'Why the session ended: the caller-given reason, or refresh_token_reuse, password_changed, account_closed.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Why the session ended: the caller-given reason, or refresh_token_reuse, password_changed, account_closed.',
+  })
   reason: string | null;
 
   @ApiProperty({ example: true, description: 'True for the session of the access token making this request.' })

@@ -20,7 +20,7 @@ export class ScopeGuard implements CanActivate {
     if (!caller || caller.scopes === null) return true;
     const required = this.reflector.getAllAndOverride<RouteScope | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
     if (required === undefined || required === 'session') {
-      throw AuthErrors.insufficientPermissions('API keys cannot call this operation; it needs a person\'s access token.');
+      throw AuthErrors.insufficientPermissions("API keys cannot call this operation; it needs a person's access token.");
     }
     if (!grantsScope(caller.scopes, required)) throw AuthErrors.insufficientPermissions(`This API key lacks the scope ${required}.`);
     return true;

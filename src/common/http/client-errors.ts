@@ -49,7 +49,9 @@ export function clientErrorHandler(securityHeaders: () => Readonly<Record<string
         'x-request-id': requestId,
         connection: 'close',
       };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       // Closed once written: the rest of what the client sent cannot be read as requests.
       socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${payload}`, () => socket.destroy());
     };

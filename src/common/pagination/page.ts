@@ -65,7 +65,12 @@ export async function fetchMergedPage<Entity extends ObjectLiteral & { id: strin
 }
 
 /** Up to limit + 1 rows from the cursor on, newest first. */
-function pageRows<Entity extends ObjectLiteral & { id: string }>(query: SelectQueryBuilder<Entity>, limit: number, cursorId: string | undefined, options: PageOptions): Promise<Entity[]> {
+function pageRows<Entity extends ObjectLiteral & { id: string }>(
+  query: SelectQueryBuilder<Entity>,
+  limit: number,
+  cursorId: string | undefined,
+  options: PageOptions,
+): Promise<Entity[]> {
   const alias = query.alias;
   if (cursorId !== undefined) {
     for (const column of [`${alias}.id`, ...(options.sameIdColumns ?? [])]) query.andWhere(`${column} < :cursorId`, { cursorId });

@@ -36,8 +36,7 @@ function codePoints(value: string): number {
 }
 
 /** A display name of a person or a company: 1 to 200 characters, not only white space. */
-export const IsDisplayName = () =>
-  applyDecorators(IsString(), CharLength(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
+export const IsDisplayName = () => applyDecorators(IsString(), CharLength(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
 
 /**
  * An email address, normalized (trimmed, lower-cased) before it is checked, so

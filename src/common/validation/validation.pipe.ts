@@ -66,9 +66,7 @@ function refuseInheritedNames(value: Record<string, unknown>): void {
 function refuseImmutableFields(body: Record<string, unknown>, dtoClass: object): void {
   const field = immutableFields(dtoClass).find((name) => name in body);
   if (field !== undefined) {
-    throw new DomainError('immutable_field', `${field} cannot be changed once the resource is created.`, [
-      { field, message: 'cannot be changed once the resource is created' },
-    ]);
+    throw new DomainError('immutable_field', `${field} cannot be changed once the resource is created.`, [{ field, message: 'cannot be changed once the resource is created' }]);
   }
 }
 

@@ -43,16 +43,7 @@ export class InitialSchema1763690000000 implements MigrationInterface {
     await queryRunner.createTable(
       new Table({
         name: 'users',
-        columns: [
-          id(),
-          text('email', 254),
-          text('password_hash', 255),
-          text('name', 200),
-          text('role', 16),
-          ref('account_id', true),
-          instant('created_at'),
-          instant('updated_at'),
-        ],
+        columns: [id(), text('email', 254), text('password_hash', 255), text('name', 200), text('role', 16), ref('account_id', true), instant('created_at'), instant('updated_at')],
         indices: [
           { name: 'uq_users_email', columnNames: ['email'], isUnique: true },
           { name: 'idx_users_account_id', columnNames: ['account_id', 'id'] },

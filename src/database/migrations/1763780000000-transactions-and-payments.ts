@@ -104,12 +104,7 @@ export class TransactionsAndPayments1763780000000 implements MigrationInterface 
     await queryRunner.createTable(
       new Table({
         name: 'transaction_metadata',
-        columns: [
-          { ...ref('transaction_id'), isPrimary: true },
-          { ...text('key', 40), isPrimary: true },
-          text('value', 500),
-          ref('account_id'),
-        ],
+        columns: [{ ...ref('transaction_id'), isPrimary: true }, { ...text('key', 40), isPrimary: true }, text('value', 500), ref('account_id')],
         indices: [
           { name: 'idx_transaction_metadata_account_entry', columnNames: ['account_id', 'key', 'value', 'transaction_id'] },
           { name: 'idx_transaction_metadata_entry', columnNames: ['key', 'value', 'transaction_id'] },

@@ -32,7 +32,11 @@ export class Ledger1763870000000 implements MigrationInterface {
       new TableIndex({ name: 'idx_transactions_refunded_transaction_id', columnNames: ['refunded_transaction_id'], where: 'refunded_transaction_id IS NOT NULL' }),
       new TableIndex({ name: 'idx_transactions_counterparty_id', columnNames: ['counterparty_account_id', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
       new TableIndex({ name: 'idx_transactions_counterparty_status_id', columnNames: ['counterparty_account_id', 'status', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
-      new TableIndex({ name: 'idx_transactions_counterparty_currency_id', columnNames: ['counterparty_account_id', 'currency', 'id'], where: 'counterparty_account_id IS NOT NULL' }),
+      new TableIndex({
+        name: 'idx_transactions_counterparty_currency_id',
+        columnNames: ['counterparty_account_id', 'currency', 'id'],
+        where: 'counterparty_account_id IS NOT NULL',
+      }),
     ]);
     await queryRunner.createTable(
       new Table({

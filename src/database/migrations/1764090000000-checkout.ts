@@ -22,7 +22,12 @@ export class Checkout1764090000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const index of ['idx_payment_requests_account_customer', 'idx_payment_requests_account_purpose', 'idx_payment_requests_account_status', 'uq_payment_requests_checkout_token']) {
+    for (const index of [
+      'idx_payment_requests_account_customer',
+      'idx_payment_requests_account_purpose',
+      'idx_payment_requests_account_status',
+      'uq_payment_requests_checkout_token',
+    ]) {
       await queryRunner.dropIndex('payment_requests', index);
     }
     await queryRunner.dropColumns('payment_requests', ['failure_code', 'checkout_token']);

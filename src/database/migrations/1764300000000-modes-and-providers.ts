@@ -24,7 +24,10 @@ export function modesAndProviders(existingAccountsMode: Mode): new () => Migrati
         new TableColumn({ name: 'provider_reference', type: 'varchar', length: '64', isNullable: true }),
         new TableColumn({ name: 'last_failure_code', type: 'varchar', length: '32', isNullable: true }),
       ]);
-      await queryRunner.createIndex('payment_requests', new TableIndex({ name: 'uq_payment_requests_provider_reference', columnNames: ['provider', 'provider_reference'], isUnique: true }));
+      await queryRunner.createIndex(
+        'payment_requests',
+        new TableIndex({ name: 'uq_payment_requests_provider_reference', columnNames: ['provider', 'provider_reference'], isUnique: true }),
+      );
       await queryRunner.addColumn('event_streams', new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }));
       await queryRunner.addColumn('events', new TableColumn({ name: 'livemode', type: 'boolean', default: FALSE }));
       if (existingAccountsMode === 'live') {
@@ -60,8 +63,20 @@ export function modesAndProviders(existingAccountsMode: Mode): new () => Migrati
             { name: 'created_at', type: 'bigint' },
           ],
           foreignKeys: [
-            { name: 'fk_bank_statement_lines_statement_id', columnNames: ['statement_id'], referencedTableName: 'bank_statements', referencedColumnNames: ['id'], onDelete: 'RESTRICT' },
-            { name: 'fk_bank_statement_lines_payment_id', columnNames: ['payment_id'], referencedTableName: 'payment_requests', referencedColumnNames: ['id'], onDelete: 'RESTRICT' },
+            {
+              name: 'fk_bank_statement_lines_statement_id',
+              columnNames: ['statement_id'],
+              referencedTableName: 'bank_statements',
+              referencedColumnNames: ['id'],
+              onDelete: 'RESTRICT',
+            },
+            {
+              name: 'fk_bank_statement_lines_payment_id',
+              columnNames: ['payment_id'],
+              referencedTableName: 'payment_requests',
+              referencedColumnNames: ['id'],
+              onDelete: 'RESTRICT',
+            },
           ],
           indices: [
             { name: 'idx_bank_statement_lines_statement_id', columnNames: ['statement_id'] },

@@ -21,7 +21,13 @@ export class MoneyThatComesBack1764400000000 implements MigrationInterface {
     ]);
     await queryRunner.createForeignKey(
       'transactions',
-      new TableForeignKey({ name: 'fk_transactions_reverses_transaction_id', columnNames: ['reverses_transaction_id'], referencedTableName: 'transactions', referencedColumnNames: ['id'], onDelete: 'RESTRICT' }),
+      new TableForeignKey({
+        name: 'fk_transactions_reverses_transaction_id',
+        columnNames: ['reverses_transaction_id'],
+        referencedTableName: 'transactions',
+        referencedColumnNames: ['id'],
+        onDelete: 'RESTRICT',
+      }),
     );
     // Unique: a transaction has at most one reversal, whichever of racing reversals commits first.
     await queryRunner.createIndex(

@@ -25,7 +25,7 @@ export class EventDataDto {
     oneOf: EVENT_OBJECTS.map(({ schema }) => ({ $ref: getSchemaPath(schema) })),
     description:
       'The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: ' +
-      'as it was), `transaction.*` a transaction (from the stream\'s account\'s side), `payment.*` a payment request, `refund.*` a refund, ' +
+      "as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, " +
       '`balance.updated` one balance with its `account_id`.',
   })
   object: object;

@@ -28,7 +28,11 @@ export class PaymentProviderResponseDto {
 }
 
 export class PaymentProviderListDto {
-  @ApiProperty({ type: PaymentProviderResponseDto, isArray: true, description: 'In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode.' })
+  @ApiProperty({
+    type: PaymentProviderResponseDto,
+    isArray: true,
+    description: 'In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode.',
+  })
   data: PaymentProviderResponseDto[];
 }
 

@@ -1,6 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageOf } from '../../common/pagination/page.dto';
-import { CAPTURE_METHODS, CaptureMethod, PAYMENT_FAILURE_CODES, PaymentFailureCode, PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentMetadata, PaymentPurpose, PaymentRequest, PaymentStatus } from '../entities/payment-request.entity';
+import {
+  CAPTURE_METHODS,
+  CaptureMethod,
+  PAYMENT_FAILURE_CODES,
+  PaymentFailureCode,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  PaymentMetadata,
+  PaymentPurpose,
+  PaymentRequest,
+  PaymentStatus,
+} from '../entities/payment-request.entity';
 import { effectiveStatus } from '../payment-status';
 
 /** A nullable enum lists null among its values (OpenAPI 3.0), or validators refuse the null it allows. */
@@ -69,7 +80,8 @@ export class PaymentResponseDto {
     type: String,
     nullable: true,
     example: null,
-    description: 'How the provider knows the request: for `bank_transfer`, the ISO 11649 RF creditor reference the customer quotes on the transfer (print it on the invoice). Null for the sandbox.',
+    description:
+      'How the provider knows the request: for `bank_transfer`, the ISO 11649 RF creditor reference the customer quotes on the transfer (print it on the invoice). Null for the sandbox.',
   })
   provider_reference: string | null;
 

@@ -13,8 +13,7 @@ export class SimulatePaymentRequestDto {
   @ApiProperty({
     enum: SIMULATED_OUTCOMES,
     example: 'succeeded',
-    description:
-      '`authorized` (manual capture, from pending), `succeeded` (from pending, or from authorized: the capture), `failed` (from pending).',
+    description: '`authorized` (manual capture, from pending), `succeeded` (from pending, or from authorized: the capture), `failed` (from pending).',
   })
   @IsIn(SIMULATED_OUTCOMES)
   outcome: SimulatedOutcome;

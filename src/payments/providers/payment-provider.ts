@@ -29,10 +29,7 @@ export interface CardDetails {
  * the request fails, else the customer may try another card); or not a card it
  * attempts at all (nothing happens).
  */
-export type PaymentAttempt =
-  | { outcome: 'approved' }
-  | { outcome: 'declined'; failureCode: PaymentFailureCode; final: boolean }
-  | { outcome: 'card_not_accepted'; message: string };
+export type PaymentAttempt = { outcome: 'approved' } | { outcome: 'declined'; failureCode: PaymentFailureCode; final: boolean } | { outcome: 'card_not_accepted'; message: string };
 
 /** What providers really differ in, declared rather than guessed from their names (GET /v1/payment_providers). */
 export interface ProviderCapabilities {
@@ -61,8 +58,7 @@ export type RefundAnswer = { outcome: 'succeeded' } | { outcome: 'pending' } | {
 
 /** What the hosted page shows the customer of a pending request. */
 export type PaymentInstructions =
-  | { kind: 'card_form'; testCards: readonly { number: string; result: string }[] }
-  | { kind: 'bank_transfer'; iban: string; bic: string; beneficiary: string; reference: string };
+  { kind: 'card_form'; testCards: readonly { number: string; result: string }[] } | { kind: 'bank_transfer'; iban: string; bic: string; beneficiary: string; reference: string };
 
 /**
  * A payment provider (card acquirer, bank-transfer gateway...): one folder

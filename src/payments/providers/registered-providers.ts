@@ -7,7 +7,4 @@ import { SandboxPaymentProvider } from './sandbox/sandbox.provider';
  * Every provider this build has, one line each. PAYMENT_PROVIDERS chooses which are enabled and in
  * which order of preference; SANDBOX=false leaves the sandbox out whatever it says.
  */
-export const REGISTERED_PROVIDERS: readonly Type<PaymentProvider>[] = [
-  SandboxPaymentProvider,
-  BankTransferPaymentProvider,
-];
+export const REGISTERED_PROVIDERS: readonly Type<PaymentProvider>[] = [SandboxPaymentProvider, BankTransferPaymentProvider];

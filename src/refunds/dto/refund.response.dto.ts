@@ -20,7 +20,7 @@ export class RefundResponseDto {
   @ApiProperty({
     enum: REFUND_STATUSES,
     example: 'succeeded',
-    description: 'pending while the provider works (a bank transfer: until an admin records the bank\'s answer), then succeeded or failed.',
+    description: "pending while the provider works (a bank transfer: until an admin records the bank's answer), then succeeded or failed.",
   })
   status: RefundStatus;
 

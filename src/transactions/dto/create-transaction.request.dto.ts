@@ -13,7 +13,14 @@ import { DIRECTIONS, Direction, TRANSACTION_TYPES, TransactionType } from '../en
 export const CREATE_TRANSACTION_EXAMPLES = {
   payment: {
     summary: 'A payment (debit) of 12.50 EUR',
-    value: { type: 'payment', amount: 1250, currency: 'EUR', description: 'Office chairs, order 1042', reference_ids: ['INV-2026-00042'], metadata: { order_id: '1042', channel: 'web' } },
+    value: {
+      type: 'payment',
+      amount: 1250,
+      currency: 'EUR',
+      description: 'Office chairs, order 1042',
+      reference_ids: ['INV-2026-00042'],
+      metadata: { order_id: '1042', channel: 'web' },
+    },
   },
   credit: { summary: 'A credit of 50.00 EUR', value: { type: 'credit', amount: 5000, currency: 'EUR', description: 'Top-up by bank transfer' } },
   adjustment: {
@@ -27,7 +34,14 @@ export class CreateTransactionRequestDto {
   @IsIn(TRANSACTION_TYPES)
   type: TransactionType;
 
-  @ApiProperty({ type: 'integer', format: 'int64', minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 12_50, description: "In the currency's minor units (cents): 1250 is 12.50 EUR." })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: MIN_AMOUNT,
+    maximum: MAX_AMOUNT,
+    example: 12_50,
+    description: "In the currency's minor units (cents): 1250 is 12.50 EUR.",
+  })
   @IsAmount()
   amount: number;
 

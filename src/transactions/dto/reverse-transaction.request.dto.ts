@@ -8,7 +8,11 @@ export const REVERSE_TRANSACTION_EXAMPLES = {
 };
 
 export class ReverseTransactionRequestDto {
-  @ApiPropertyOptional({ maxLength: DESCRIPTION_MAX_LENGTH, example: 'Booked twice by mistake', description: "Why: the reversal's `description` (default: `Reversal of txn_...`)." })
+  @ApiPropertyOptional({
+    maxLength: DESCRIPTION_MAX_LENGTH,
+    example: 'Booked twice by mistake',
+    description: "Why: the reversal's `description` (default: `Reversal of txn_...`).",
+  })
   @IsOmittable()
   @IsString()
   @MaxChars(DESCRIPTION_MAX_LENGTH)

@@ -8,5 +8,4 @@ export const REFERENCE_IDS_MAX = 10;
 export const REFERENCE_ID_MAX_LENGTH = 255;
 
 /** Reference ids: at most 10 strings of 1 to 255 characters. */
-export const IsReferenceIds = () =>
-  applyDecorators(IsArray(), ArrayMaxSize(REFERENCE_IDS_MAX), IsString({ each: true }), CharLength(1, REFERENCE_ID_MAX_LENGTH, { each: true }));
+export const IsReferenceIds = () => applyDecorators(IsArray(), ArrayMaxSize(REFERENCE_IDS_MAX), IsString({ each: true }), CharLength(1, REFERENCE_ID_MAX_LENGTH, { each: true }));

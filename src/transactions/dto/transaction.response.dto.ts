@@ -30,7 +30,8 @@ export class TransactionResponseDto {
   @ApiProperty({
     enum: DIRECTIONS,
     example: 'debit',
-    description: "From `account_id`'s side. The receiver of a transfer reads it from its own side: `account_id` is the receiver, `counterparty_account_id` the sender, `direction` is `credit`.",
+    description:
+      "From `account_id`'s side. The receiver of a transfer reads it from its own side: `account_id` is the receiver, `counterparty_account_id` the sender, `direction` is `credit`.",
   })
   direction: Direction;
 
@@ -63,7 +64,12 @@ export class TransactionResponseDto {
   @ApiProperty({ type: String, nullable: true, example: null, description: 'The payment request this credit settles.' })
   payment_id: string | null;
 
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'Refunds: the payment (refunded by a credit) or the credit (refunded by a debit) this refund gives money back for.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Refunds: the payment (refunded by a credit) or the credit (refunded by a debit) this refund gives money back for.',
+  })
   refunded_transaction_id: string | null;
 
   @ApiProperty({
@@ -104,7 +110,7 @@ export function toTransactionResponse(transaction: Transaction, viewer: string |
   const received = viewer !== null && viewer === transaction.counterpartyAccountId;
   return {
     id: transaction.id,
-    account_id: received ? transaction.counterpartyAccountId ?? transaction.accountId : transaction.accountId,
+    account_id: received ? (transaction.counterpartyAccountId ?? transaction.accountId) : transaction.accountId,
     type: transaction.type,
     status: transaction.status,
     direction: received ? 'credit' : transaction.direction,

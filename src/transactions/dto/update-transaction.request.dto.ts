@@ -5,16 +5,7 @@ import { checkMetadataPatch, MetadataPatch, METADATA_SCHEMA } from '../../common
 import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
 
 /** What a transaction was created with and may never change; sending one is `422 immutable_field`. */
-export const IMMUTABLE_TRANSACTION_FIELDS = [
-  'amount',
-  'currency',
-  'type',
-  'direction',
-  'account_id',
-  'status',
-  'description',
-  'counterparty_account_id',
-] as const;
+export const IMMUTABLE_TRANSACTION_FIELDS = ['amount', 'currency', 'type', 'direction', 'account_id', 'status', 'description', 'counterparty_account_id'] as const;
 
 /** The body /docs offers: it works as it is on any of your account's transactions. */
 export const UPDATE_TRANSACTION_EXAMPLES = {

@@ -21,5 +21,4 @@ export class TransactionMetadataEntry {
 
   @Column({ name: 'account_id', type: 'varchar', length: 40 })
   accountId: string;
-
 }

@@ -33,7 +33,11 @@ export class UpdateUserRequestDto {
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
   password?: string;
 
-  @ApiPropertyOptional({ format: 'password', description: 'Your current password; required to change your own password or email (`400 validation_error` without it, `401 invalid_credentials` when wrong). Either change ends your other sessions.' })
+  @ApiPropertyOptional({
+    format: 'password',
+    description:
+      'Your current password; required to change your own password or email (`400 validation_error` without it, `401 invalid_credentials` when wrong). Either change ends your other sessions.',
+  })
   @IsOmittable()
   @IsString()
   @MaxChars(PASSWORD_MAX_LENGTH * 4)

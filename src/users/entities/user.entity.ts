@@ -2,7 +2,6 @@ import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { TimestampColumn } from '../../database/columns';
 import { UserRole } from '../../common/access/caller';
 
-
 @Entity('users')
 @Index('idx_users_account_id', ['accountId', 'id'])
 @Index('idx_users_role_id', ['role', 'id'])
@@ -27,7 +26,6 @@ export class User {
   @Column({ name: 'account_id', type: 'varchar', length: 40, nullable: true })
   @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_users_account_id' })
   accountId: string | null;
-
 
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { newId } from '../../../common/ids/ids';
-import {
-  createCreditorReference,
-  creditorReferenceFor,
-  findCreditorReference,
-  formatCreditorReference,
-  parseCreditorReference,
-} from './creditor-reference';
+import { createCreditorReference, creditorReferenceFor, findCreditorReference, formatCreditorReference, parseCreditorReference } from './creditor-reference';
 
 /** Published ISO 11649 examples (the standard's own RF18 5390 0754 7034, and others widely quoted). */
 const KNOWN_VALID = ['RF18539007547034', 'RF712348231', 'RF97C2H5OH', 'RF45G72UUR', 'RF6518K5'];

@@ -50,7 +50,10 @@ export function parseCreditorReference(text: string): string | null {
  * short word is ambiguous ("RF18 5390 0754 7034 ABC"): the longest run of groups that verifies wins.
  */
 export function findCreditorReference(text: string): string | null {
-  const words = text.toUpperCase().split(/[^0-9A-Z]+/).filter((word) => word !== '');
+  const words = text
+    .toUpperCase()
+    .split(/[^0-9A-Z]+/)
+    .filter((word) => word !== '');
   for (const [index, word] of words.entries()) {
     if (ELECTRONIC_FORM.test(word) && parseCreditorReference(word) !== null) return word;
     if (/^RF[0-9]{2}$/.test(word)) {
