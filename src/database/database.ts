@@ -54,6 +54,12 @@ interface PgPoolCounts {
 export interface TransactionOptions {
   afterBegin?: (manager: EntityManager) => Promise<void>;
   beforeCommit?: BeforeCommit;
+  /**
+   * For a request whose answer changes after the unit of work that created its resource committed (a refund
+   * its provider settles next): the later unit of work calls it with the final answer, which then replaces
+   * the stored one in that same unit, so a replay answers what the first request answered.
+   */
+  restate?: BeforeCommit;
 }
 
 /**

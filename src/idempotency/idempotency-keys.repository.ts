@@ -7,6 +7,8 @@ import { IdempotencyKey } from './entities/idempotency-key.entity';
 
 const FIND_KEY = sql`SELECT fingerprint, request_hash, state, response_status, response_body, created_at, expires_at
   FROM idempotency_keys WHERE fingerprint = $1`;
+/** A request's final answer, in place of the one its first unit of work stored. */
+const REPLACE_BODY = sql`UPDATE idempotency_keys SET response_body = $2 WHERE fingerprint = $1`;
 const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
@@ -50,6 +52,10 @@ export class IdempotencyKeysRepository {
       if (isUniqueViolation(error)) return false;
       throw error;
     }
+  }
+
+  async replaceBody(manager: EntityManager, fingerprint: string, body: string): Promise<void> {
+    await REPLACE_BODY.run(manager, [fingerprint, body]);
   }
 
   async find(manager: EntityManager, fingerprint: string): Promise<IdempotencyKey | null> {

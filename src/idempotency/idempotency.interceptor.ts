@@ -52,6 +52,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
             await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
             claim.stored = true;
           },
+          restate: async (manager, result) => {
+            await this.idempotency.restateWithin(manager, claim, JSON.stringify(result));
+          },
         };
         return next.handle().pipe(
           catchError((error: unknown) => {

@@ -84,6 +84,11 @@ export class IdempotencyService {
     if (!(await this.keys.insert(manager, this.row(claim, status, body)))) throw new KeyAnsweredMeanwhile();
   }
 
+  /** Replaces the answer this request stored (its final one, written in the unit of work that made it final). */
+  async restateWithin(manager: EntityManager, claim: KeyClaim, body: string): Promise<void> {
+    await this.keys.replaceBody(manager, claim.fingerprint, body);
+  }
+
   /** Stores an answer no transaction carried (an error answer); a first answer stored meanwhile is kept. */
   async store(claim: KeyClaim, status: number, body: string): Promise<void> {
     await this.db.run((manager) => this.keys.insert(manager, this.row(claim, status, body)));

@@ -68,11 +68,22 @@ export class RefundsService {
     // Read before the booking decides: a default amount is what was left then; the conditional update settles races.
     const amount = request.amount ?? payment.amountCaptured - payment.amountRefunded;
     if (amount <= 0) throw RefundErrors.exceedsPayment(payment.amountRefunded, payment.amountCaptured, amount);
-    const refund = await this.db.transaction((manager) => this.book(manager, payment, payment.transactionId!, amount, request), commit);
-    const answer = await provider.refund(payment, { refundId: refund.id, amount, currency: refund.currency });
+    // The answer stored for an Idempotency-Key is the response, never the entity.
+    let refund: Refund | undefined;
+    const booked = await this.db.transaction(async (manager) => {
+      refund = await this.book(manager, payment, payment.transactionId!, amount, request);
+      return toRefundResponse(refund);
+    }, commit);
+    const answer = await provider.refund(payment, { refundId: booked.id, amount, currency: booked.currency });
     const settlement = settlementOf(answer);
-    if (settlement === null) return toRefundResponse(refund);
-    return this.db.transaction(async (manager) => toRefundResponse(await this.settle(manager, refund, settlement)));
+    if (settlement === null || refund === undefined) return booked;
+    const pending = refund;
+    // A provider that answers at once (the sandbox) settles it now: a replay then answers as this request does.
+    return this.db.transaction(async (manager) => {
+      const settled = toRefundResponse(await this.settle(manager, pending, settlement));
+      await commit.restate?.(manager, settled);
+      return settled;
+    });
   }
 
   list(caller: AuthenticatedUser, paymentId: string, query: PaginationQueryDto): Promise<Page<RefundResponseDto>> {
