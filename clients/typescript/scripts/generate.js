@@ -58,7 +58,8 @@ function operationsModule(document) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const idempotent = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+      // An Idempotency-Key header that takes nothing (maxLength 0) is one the route refuses: its answer holds a secret.
+      const idempotent = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key' && parameter.schema?.maxLength !== 0);
       lines.push(`  '${method.toUpperCase()} ${path}': { operationId: '${operation.operationId}', auth: '${authOf(operation.security ?? document.security ?? [])}', idempotent: ${idempotent} },`);
     }
   }

@@ -21,19 +21,20 @@ const FAILURES: Record<PaymentFailureCode, string> = {
 
 function layout(title: string, content: SafeHtml): SafeHtml {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="same-origin" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>${title}</title>
-        ${styleElement(STYLESHEET)}
-      </head>
-      <body>
-        ${content}
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<meta name="robots" content="noindex, nofollow">
+<title>${title}</title>
+${styleElement(STYLESHEET)}
+</head>
+<body>
+${content}
+</body>
+</html>
+`;
 }
 
 /** The payment page: what is asked for, then the card form (pending) or the request's state. */
@@ -43,21 +44,18 @@ export function paymentPage(view: CheckoutView, form: CardFormState | null): Saf
   return layout(
     `${view.merchantName}: ${amount}`,
     html`<main aria-labelledby="amount">
-      <p class="merchant">${view.merchantName}</p>
-      <h1 id="amount">${amount}</h1>
-      ${payment.description === null ? null : html`<p class="description">${payment.description}</p>`}
-      <dl>
-        <dt>For</dt>
-        <dd>${PURPOSES[payment.purpose]}${payment.referenceId === null ? null : html` · ${payment.referenceId}`}</dd>
-        <dt>Billed to</dt>
-        <dd>${payment.customerEmail}</dd>
-        <dt>Currency</dt>
-        <dd>${payment.currency}</dd>
-        <dt>${view.status === 'expired' ? 'Expired' : 'Pay by'}</dt>
-        <dd><time datetime="${payment.expiresAt.toISOString()}">${formatInstant(payment.expiresAt)}</time></dd>
-      </dl>
-      ${howToPay(view, amount, form)} ${payment.livemode ? null : html`<p class="sandbox">Test mode: no real money moves.</p>`}
-    </main>`,
+  <p class="merchant">${view.merchantName}</p>
+  <h1 id="amount">${amount}</h1>
+  ${payment.description === null ? null : html`<p class="description">${payment.description}</p>`}
+  <dl>
+    <dt>For</dt><dd>${PURPOSES[payment.purpose]}${payment.referenceId === null ? null : html` · ${payment.referenceId}`}</dd>
+    <dt>Billed to</dt><dd>${payment.customerEmail}</dd>
+    <dt>Currency</dt><dd>${payment.currency}</dd>
+    <dt>${view.status === 'expired' ? 'Expired' : 'Pay by'}</dt><dd><time datetime="${payment.expiresAt.toISOString()}">${formatInstant(payment.expiresAt)}</time></dd>
+  </dl>
+  ${howToPay(view, amount, form)}
+  ${payment.livemode ? null : html`<p class="sandbox">Test mode: no real money moves.</p>`}
+</main>`,
   );
 }
 
@@ -74,16 +72,11 @@ function bankTransfer(instructions: Extract<PaymentInstructions, { kind: 'bank_t
     <h2 id="bank-title">Pay by bank transfer</h2>
     <p>Transfer exactly ${amount} to this account, quoting the reference exactly: it is how your payment is recognised.</p>
     <dl>
-      <dt>Beneficiary</dt>
-      <dd>${instructions.beneficiary}</dd>
-      <dt>IBAN</dt>
-      <dd><code>${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}</code></dd>
-      <dt>BIC</dt>
-      <dd><code>${instructions.bic}</code></dd>
-      <dt>Amount</dt>
-      <dd>${amount}</dd>
-      <dt>Reference</dt>
-      <dd><code id="payment-reference">${instructions.reference}</code></dd>
+      <dt>Beneficiary</dt><dd>${instructions.beneficiary}</dd>
+      <dt>IBAN</dt><dd><code>${instructions.iban.replace(/(.{4})(?=.)/g, '$1 ')}</code></dd>
+      <dt>BIC</dt><dd><code>${instructions.bic}</code></dd>
+      <dt>Amount</dt><dd>${amount}</dd>
+      <dt>Reference</dt><dd><code id="payment-reference">${instructions.reference}</code></dd>
     </dl>
     <p class="help">This page shows the payment as received once your bank's transfer arrives, usually within one to two business days.</p>
   </section>`;
@@ -96,31 +89,19 @@ function cardForm(view: CheckoutView, amount: string, form: CardFormState, testC
   const invalid = error !== undefined;
   const action = view.payment.captureMethod === 'manual' ? `Authorize ${amount}` : `Pay ${amount}`;
   return html`<form method="post">
-    <input type="hidden" name="anti_forgery" value="${form.antiForgery}" />
+    <input type="hidden" name="anti_forgery" value="${form.antiForgery}">
     <label for="card-number">Card number</label>
-    <input
-      id="card-number"
-      name="card_number"
-      type="text"
-      inputmode="numeric"
-      autocomplete="cc-number"
-      maxlength="40"
-      required
-      value="${form.cardNumber ?? ''}"
-      aria-describedby="${[invalid ? 'card-error' : '', testCards.length === 0 ? '' : 'card-help'].join(' ').trim()}"
-      ${invalid ? html` aria-invalid="true" autofocus` : null}
-    />
+    <input id="card-number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" maxlength="40" required
+      value="${form.cardNumber ?? ''}" aria-describedby="${[invalid ? 'card-error' : '', testCards.length === 0 ? '' : 'card-help'].join(' ').trim()}"${invalid ? html` aria-invalid="true" autofocus` : null}>
     ${invalid ? html`<p id="card-error" class="error" role="alert">${error}</p>` : null}
     <button type="submit">${action}</button>
     ${
       testCards.length === 0
         ? null
         : html`<div id="card-help" class="help">
-            <p>Test cards:</p>
-            <ul>
-              ${testCards.map((card) => html`<li><code>${card.number}</code> ${card.result}</li>`)}
-            </ul>
-          </div>`
+      <p>Test cards:</p>
+      <ul>${testCards.map((card) => html`<li><code>${card.number}</code> ${card.result}</li>`)}</ul>
+    </div>`
     }
   </form>`;
 }
@@ -155,11 +136,9 @@ export function errorPage(title: string, message: string, requestId: string): Sa
   return layout(
     title,
     html`<main aria-labelledby="title">
-      <h1 id="title">${title}</h1>
-      <p>${message}</p>
-      <footer>
-        <p>Reference: <code>${requestId}</code></p>
-      </footer>
-    </main>`,
+  <h1 id="title">${title}</h1>
+  <p>${message}</p>
+  <footer><p>Reference: <code>${requestId}</code></p></footer>
+</main>`,
   );
 }

@@ -18,12 +18,7 @@ describe('html templates', () => {
 
   it('keep nested templates as markup and escape the strings inside them once', () => {
     const item = (name: string) => html`<li>${name}</li>`;
-    assert.equal(
-      html`<ul>
-        ${['a&b', '<c>'].map(item)}
-      </ul>`.toString(),
-      '<ul><li>a&amp;b</li><li>&lt;c&gt;</li></ul>',
-    );
+    assert.equal(html`<ul>${['a&b', '<c>'].map(item)}</ul>`.toString(), '<ul><li>a&amp;b</li><li>&lt;c&gt;</li></ul>');
   });
 
   it('render nothing for null, undefined and false, and numbers as text', () => {
