@@ -27,6 +27,18 @@ describe('sessions end (contract section 18)', () => {
     await sql(t.databaseUrl, 'UPDATE sessions SET created_at = created_at - $1 WHERE id = $2', [2 * HOUR_MS, user.sessionId]);
     expectError(await t.api.get(`/v1/users/${user.user.id}`, { token: user.token }), 401, 'unauthorized');
     expectError(await t.api.post('/v1/auth/refresh', {}, { token: user.refreshToken }), 401, 'refresh_token_expired');
+    // The user's list (from another, younger session) shows it ended, when and why.
+    const again = await t.api.post('/v1/auth/login', { email: user.email, password: user.password });
+    const listed = (await t.api.get('/v1/auth/sessions', { token: again.body.access_token })).body.data as {
+      id: string;
+      status: string;
+      reason: string | null;
+      invalidated_at: string | null;
+    }[];
+    const aged = listed.find((session) => session.id === user.sessionId)!;
+    assert.deepEqual([aged.status, aged.reason], ['invalidated', 'session_max_age']);
+    assert.ok(Date.parse(aged.invalidated_at!) < Date.now() - HOUR_MS / 2, aged.invalidated_at!);
+    assert.equal(listed.find((session) => session.id === again.body.session_id)?.status, 'active');
   });
 });
 
@@ -41,5 +53,9 @@ describe('idle sessions end (contract section 18)', () => {
     expectError(await t.api.get(`/v1/users/${user.user.id}`, { token: user.token }), 401, 'unauthorized');
     expectError(await t.api.post('/v1/auth/refresh', {}, { token: user.refreshToken }), 401, 'refresh_token_expired');
     expectStatus(await t.api.post('/v1/auth/refresh', {}, { token: active.refreshToken }), 200);
+    const again = await t.api.post('/v1/auth/login', { email: user.email, password: user.password });
+    const listed = (await t.api.get('/v1/auth/sessions', { token: again.body.access_token })).body.data as { id: string; status: string; reason: string | null }[];
+    const idle = listed.find((session) => session.id === user.sessionId)!;
+    assert.deepEqual([idle.status, idle.reason], ['invalidated', 'session_idle_timeout']);
   });
 });

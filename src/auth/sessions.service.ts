@@ -81,8 +81,12 @@ export class SessionsService {
     });
   }
 
+  /** The caller's sessions, each as it stands now: one that ended by age or idleness reads as invalidated, then. */
   list(caller: AuthenticatedUser, pagination: PaginationQueryDto): Promise<Page<SessionResponseDto>> {
-    return this.db.run((manager) => this.sessions.pageOfUser(manager, caller.userId, pagination, (session) => toSessionResponse(session, caller.sessionId)));
+    const now = Date.now();
+    return this.db.run((manager) =>
+      this.sessions.pageOfUser(manager, caller.userId, pagination, (session) => toSessionResponse(asItStandsAt(session, now, this.config), caller.sessionId)),
+    );
   }
 
   private async issueToken(
@@ -125,6 +129,19 @@ function claimsOf(row: AuthToken, userId: string, typ: TokenClaims['typ']): Toke
 /** When a session ends at the latest: SESSION_MAX_AGE after its login. */
 export function sessionEndsAt(session: Pick<Session, 'createdAt'>, config: Pick<AppConfig, 'sessionMaxAgeSeconds'>): number {
   return session.createdAt.getTime() + config.sessionMaxAgeSeconds * 1000;
+}
+
+/**
+ * An active session that ended by age or idleness, as it stands at `now` (ms): invalidated when it ended, with
+ * the reason (`session_max_age`, `session_idle_timeout`); the stored row changes only when something revokes it.
+ */
+function asItStandsAt(session: Session, now: number, config: Pick<AppConfig, 'sessionMaxAgeSeconds' | 'sessionIdleTimeoutSeconds'>): Session {
+  if (session.status !== 'active') return session;
+  const agedOutAt = sessionEndsAt(session, config);
+  const idledOutAt = session.lastUsedAt.getTime() + config.sessionIdleTimeoutSeconds * 1000;
+  const endedAt = Math.min(agedOutAt, idledOutAt);
+  if (now < endedAt) return session;
+  return { ...session, status: 'invalidated', invalidatedAt: new Date(endedAt), reason: endedAt === agedOutAt ? 'session_max_age' : 'session_idle_timeout' };
 }
 
 /** Whether a session has ended by age or by idleness at `now` (ms), whatever its status says. */
