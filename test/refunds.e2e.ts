@@ -255,6 +255,23 @@ describe('refunds of bank-transfer payments', () => {
     assert.ok((await eventTypes(t, owner)).includes('refund.failed'));
     expectStatus(await refund(t, owner.token, payment.id), 201);
   });
+
+  it('fails the refunds still waiting for the bank when the account closes, and gives the request its amount back', async () => {
+    const owner = await accountOwner(t.api);
+    const admin = await loginAdmin(t.api);
+    const payment = await paidByTransfer(owner, admin, 8000);
+    const made = (await refund(t, owner.token, payment.id, { amount: 2500 })).body;
+    expectStatus(await t.api.delete('/v1/auth/close', undefined, { token: owner.token }), 200);
+    const failed = (await t.api.get(`/v1/refunds/${made.id}`, { token: admin.token })).body;
+    assert.deepEqual({ status: failed.status, failure_code: failed.failure_code }, { status: 'failed', failure_code: 'account_closed' });
+    assert.equal((await t.api.get(`/v1/transactions/${made.transaction_id}`, { token: admin.token })).body.status, 'canceled');
+    const after = (await t.api.get(`/v1/payments/${payment.id}`, { token: admin.token })).body;
+    assert.deepEqual({ amount_refunded: after.amount_refunded, refunded: after.refunded }, { amount_refunded: 0, refunded: false });
+    const types = ((await t.api.get(`/v1/events?account_id=${owner.accountId}&limit=100`, { token: admin.token })).body.data as { type: string }[]).map((event) => event.type);
+    assert.ok(types.includes('refund.failed'), types.join(', '));
+    // Nothing may be confirmed afterwards.
+    expectError(await t.api.post(`/v1/refunds/${made.id}/confirm`, { outcome: 'succeeded' }, { token: admin.token }), 409, 'transaction_not_pending');
+  });
 });
 
 describe('partial capture', () => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { RefundsModule } from '../refunds/refunds.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { TransactionsModule } from '../transactions/transactions.module';
 import { UsersModule } from '../users/users.module';
@@ -10,7 +11,7 @@ import { AccountClosureService } from './account-closure.service';
 
 /** The account closure flow, above every module it touches. */
 @Module({
-  imports: [AuthModule, UsersModule, AccountsModule, LedgerModule, TransactionsModule, PaymentsModule],
+  imports: [AuthModule, UsersModule, AccountsModule, LedgerModule, TransactionsModule, PaymentsModule, RefundsModule],
   controllers: [AccountClosureController],
   providers: [AccountClosureService],
 })

@@ -11,6 +11,7 @@ import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/t
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
+import { RefundsRepository } from '../refunds/refunds.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -51,6 +52,7 @@ const LOCK_RANKS: Record<string, number> = {
   'transactions.releasePendingRefundsOfAccount': 6,
   'transactions.cancelPendingOfAccount': 6,
   'payments.cancelOpenOfAccount': 7,
+  'refunds.failPendingOfAccount': 7,
   'events.record': 8,
 };
 const WRITES = [
@@ -60,6 +62,7 @@ const WRITES = [
   'transactions.releasePendingRefundsOfAccount',
   'transactions.cancelPendingOfAccount',
   'payments.cancelOpenOfAccount',
+  'refunds.failPendingOfAccount',
   'events.record',
 ];
 
@@ -136,7 +139,8 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const canceled = [transactionOf(ACCOUNT, null), transactionOf(ACCOUNT, newId('acc')), transactionOf(newId('acc'), ACCOUNT), transactionOf(ACCOUNT, null)];
   const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => [], cancelPendingOfAccount: async () => canceled });
   const ledger = log.fake('ledger', { cancelPendingTouching: async () => [] });
-  const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)] });
+  const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)], releaseRefund: async () => undefined });
+  const refunds = log.fake('refunds', { failPendingOfAccount: async () => [] });
   const events = new FakeEventLog(log);
   const service = new AccountClosureService(
     db.asDatabase(),
@@ -147,6 +151,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
     sessions as unknown as SessionsRepository,
     transactions as unknown as TransactionsRepository,
     payments as unknown as PaymentsRepository,
+    refunds as unknown as RefundsRepository,
     ledger as unknown as LedgerService,
     events.asEventLog(),
     silentAuditLog(),
@@ -164,14 +169,14 @@ describe('AccountClosureService.close', () => {
     assert.deepEqual(log.argsOf('accounts.lockForClosure'), [[ACCOUNT]]);
   });
 
-  it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests, event streams', async () => {
+  it('takes its locks in the order of lock-order.md: account, sessions, balances, transactions, payment requests and their refunds, event streams', async () => {
     const { service, log } = setup();
     await service.close(owner, {});
     const ranks = log
       .names()
       .filter((name) => name in LOCK_RANKS)
       .map((name) => LOCK_RANKS[name]);
-    assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7, 8]);
+    assert.deepEqual(ranks, [2, 2, 3, 5, 6, 6, 7, 7, 8]);
   });
 
   it("revokes the sessions of exactly the account's users, with reason account_closed", async () => {

@@ -11,6 +11,7 @@ import { Database } from '../database/database';
 import { EventLog } from '../common/events/event-log';
 import { LedgerService } from '../ledger/ledger.service';
 import { closureEvents } from './closure-events';
+import { RefundsRepository } from '../refunds/refunds.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -32,6 +33,7 @@ export class AccountClosureService {
     private readonly sessions: SessionsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly payments: PaymentsRepository,
+    private readonly refunds: RefundsRepository,
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
     private readonly audit: AuditLog,
@@ -54,8 +56,12 @@ export class AccountClosureService {
       const released = await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
       const transactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
       const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
+      // Refunds waiting for their provider (a bank transfer's) fail: their debits were canceled above, and the
+      // requests get back what those refunds had reserved.
+      const refunds = await this.refunds.failPendingOfAccount(manager, account.id, now);
+      for (const refund of refunds) await this.payments.releaseRefund(manager, refund.paymentId, refund.amount, now);
       const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
-      await this.events.record(manager, closureEvents(closed, transactions, released, payments, balances, now));
+      await this.events.record(manager, closureEvents(closed, transactions, released, payments, refunds, balances, now));
       await this.audit.record(manager, { action: 'account.closed', accountId: account.id, target: { type: 'account', id: account.id } });
       return {
         account_id: account.id,

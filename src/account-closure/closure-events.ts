@@ -3,6 +3,8 @@ import { Account } from '../accounts/entities/account.entity';
 import { NewEvent } from '../common/events/event-log';
 import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { ChangedBalance } from '../ledger/ledger.repository';
+import { Refund } from '../refunds/entities/refund.entity';
+import { toRefundResponse } from '../refunds/dto/refund.response.dto';
 import { toPaymentResponse } from '../payments/dto/payment.response.dto';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
@@ -19,6 +21,7 @@ export function closureEvents(
   canceled: readonly Transaction[],
   released: readonly Transaction[],
   payments: readonly PaymentRequest[],
+  refunds: readonly Refund[],
   balances: readonly ChangedBalance[],
   now: Date,
 ): NewEvent[] {
@@ -27,6 +30,7 @@ export function closureEvents(
     ...canceled.flatMap((transaction) => transactionEvents('transaction.canceled', transaction)),
     ...released.filter((payment) => !canceledIds.has(payment.id)).flatMap((payment) => transactionEvents('transaction.updated', payment)),
     ...payments.map((payment): NewEvent => ({ type: 'payment.canceled', accountId: payment.accountId, object: toPaymentResponse(payment, now) })),
+    ...refunds.map((refund): NewEvent => ({ type: 'refund.failed', accountId: refund.accountId, object: toRefundResponse(refund) })),
     ...balanceUpdatedEvents(balances),
     { type: 'account.closed', accountId: account.id, object: toAccountResponse(account) },
   ];

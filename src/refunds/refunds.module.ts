@@ -17,5 +17,6 @@ import { RefundsService } from './refunds.service';
   imports: [TypeOrmModule.forFeature([Refund]), AccountsModule, LedgerModule, TransactionsModule, PaymentsModule],
   controllers: [RefundsController],
   providers: [RefundsRepository, RefundsService],
+  exports: [RefundsRepository],
 })
 export class RefundsModule {}

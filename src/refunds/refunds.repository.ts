@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { sql } from '../database/sql';
 import { Refund, RefundStatus } from './entities/refund.entity';
+
+const FAIL_PENDING_OF_ACCOUNT = sql`UPDATE refunds SET status = 'failed', failure_code = 'account_closed', updated_at = $2
+  WHERE account_id = $1 AND status = 'pending' RETURNING id`;
 
 /** The refunds table. */
 @Injectable()
@@ -28,6 +32,17 @@ export class RefundsRepository {
   pageOfPayment<Item>(manager: EntityManager, paymentId: string, pagination: PaginationQueryDto, toItem: (row: Refund) => Item): Promise<Page<Item>> {
     const builder = manager.createQueryBuilder(Refund, 'refund').where('refund.paymentId = :paymentId', { paymentId });
     return fetchPage(builder, pagination, toItem);
+  }
+
+  /**
+   * A closure: the account's refunds still waiting for their provider fail (`account_closed`); those refunds,
+   * as they end. The closure holds the account's exclusive lock, so nothing settles them in between.
+   */
+  async failPendingOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<Refund[]> {
+    // The rows this update changed, and only those: a refund settled meanwhile keeps its outcome.
+    const failed = await FAIL_PENDING_OF_ACCOUNT.rows<{ id: string }>(manager, [accountId, now.getTime()]);
+    if (failed.length === 0) return [];
+    return manager.find(Refund, { where: { id: In(failed.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
 
   /** pending -> `changes.status`, one conditional update: of racing answers exactly one returns true. */
