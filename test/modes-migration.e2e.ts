@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DataSource } from 'typeorm';
 import { idCreatedAt } from '../src/common/ids/ids';
-import { AppConfig } from '../src/config/app-config';
 import { Mode } from '../src/config/modes';
-import { dataSourceOptions } from '../src/database/data-source-options';
 import { migrationsFor } from '../src/database/migrations';
 import { expectStatus, loginAdmin } from './support/factories';
 import { listItems } from './support/shapes';
 import { sql } from './support/sql';
-import { createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
+import { createTestDatabase, openDataSource, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
 const MIGRATIONS = migrationsFor('test');
 /** The migrations before modes existed. */
@@ -28,9 +25,8 @@ for (const mode of ['live', 'test'] as const satisfies readonly Mode[]) {
 
     before(async () => {
       database = await createTestDatabase();
-      const config = new AppConfig({ DATABASE_URL: database.url, JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!' });
-      const previous = new DataSource({ ...dataSourceOptions(config.database), migrations: BEFORE_MODES });
-      await previous.initialize();
+      // Opened as the service opens its own (behind PgBouncer too), with only the migrations before modes.
+      const previous = await openDataSource(database.url, { migrations: BEFORE_MODES });
       await previous.runMigrations({ transaction: 'all' });
       await previous.destroy();
       await sql(
