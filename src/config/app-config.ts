@@ -42,7 +42,7 @@ export interface PaymentsConfig {
   defaultAccountMode: Mode;
   /** SANDBOX: whether the sandbox provider (test cards, simulate) is registered at all. */
   sandbox: boolean;
-  /** PAYMENT_PROVIDERS: the enabled providers, in order of preference. */
+  /** PAYMENT_PROVIDERS: the enabled providers, in order of preference (without the sandbox when SANDBOX=false). */
   providers: string[];
   bankTransfer: BankTransferDetails;
 }
@@ -326,7 +326,8 @@ const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
 function paymentsConfig(reader: EnvReader, production: boolean, defaultAccountMode: Mode, problems: string[]): PaymentsConfig {
   const sandbox = reader.flag('SANDBOX', !production);
-  const providers = reader.list('PAYMENT_PROVIDERS', production ? 'bank_transfer' : 'sandbox,bank_transfer');
+  // SANDBOX=false leaves the sandbox out whatever PAYMENT_PROVIDERS says: decided here, once, for every reader.
+  const providers = reader.list('PAYMENT_PROVIDERS', production ? 'bank_transfer' : 'sandbox,bank_transfer').filter((name) => name !== 'sandbox' || sandbox);
   const iban = reader.text('BANK_TRANSFER_IBAN', '').replace(/\s/g, '').toUpperCase();
   const bic = reader.text('BANK_TRANSFER_BIC', '').toUpperCase();
   const beneficiary = reader.text('BANK_TRANSFER_BENEFICIARY', '');

@@ -3,7 +3,6 @@ import { AppConfig } from '../../config/app-config';
 import { Mode } from '../../config/modes';
 import { StartupError } from '../../config/startup-error';
 import { PaymentProvider } from './payment-provider';
-import { SANDBOX_PROVIDER } from './sandbox/sandbox.provider';
 
 /** The registered providers' instances, as the module builds them (REGISTERED_PROVIDERS, in order). */
 export abstract class ProviderInstances {
@@ -12,8 +11,8 @@ export abstract class ProviderInstances {
 
 /**
  * The enabled providers, by the name each payment request stores. Built once
- * at start-up from PAYMENT_PROVIDERS (an unknown name stops the start) and
- * SANDBOX (false: the sandbox is not enabled, whatever the list says).
+ * at start-up from PAYMENT_PROVIDERS as the configuration reads it (without
+ * the sandbox when SANDBOX=false); an unknown name stops the start.
  */
 @Injectable()
 export class PaymentProviders {
@@ -25,8 +24,7 @@ export class PaymentProviders {
     if (unknown.length > 0) {
       throw new StartupError(`PAYMENT_PROVIDERS names unknown providers (${unknown.join(', ')}); this build has ${[...known.keys()].join(', ')}`);
     }
-    const names = config.payments.providers.filter((name) => name !== SANDBOX_PROVIDER || config.payments.sandbox);
-    this.enabled = new Map(names.map((name) => [name, known.get(name)!]));
+    this.enabled = new Map(config.payments.providers.map((name) => [name, known.get(name)!]));
   }
 
   /** In PAYMENT_PROVIDERS's order. */

@@ -8,6 +8,6 @@ import { SANDBOX_PROVIDER } from './sandbox.provider';
 @Module({ imports: [PaymentsModule], controllers: [SandboxController] })
 export class SandboxModule {
   static isEnabled(config: AppConfig): boolean {
-    return config.payments.sandbox && config.payments.providers.includes(SANDBOX_PROVIDER);
+    return config.payments.providers.includes(SANDBOX_PROVIDER);
   }
 }
