@@ -3,13 +3,33 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ReadReplica } from './read-replica';
 import { SerialQueue } from './serial-queue';
-import { sql, sqliteInTransaction } from './sql';
+import { commitPostgres, sql, sqliteInTransaction } from './sql';
 
 const BEGIN = sql`BEGIN IMMEDIATE`;
 const COMMIT = sql`COMMIT`;
 const ROLLBACK = sql`ROLLBACK`;
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
+
+/** A promise watched from the start: whether it has failed yet, and the promise itself to await. */
+function settled(promise: Promise<void> | undefined): { failed: boolean; reason: unknown; done: Promise<void> } {
+  const state = { failed: false, reason: undefined as unknown, done: promise ?? Promise.resolve() };
+  state.done.catch((reason: unknown) => {
+    state.failed = true;
+    state.reason = reason;
+  });
+  return state;
+}
+
+/** The work, then what must land with it before the commit (SQLite: no pipelining, one after the other). */
+function withStore<T>(work: Work<T>, beforeCommit: BeforeCommit | undefined): Work<T> {
+  if (beforeCommit === undefined) return work;
+  return async (manager) => {
+    const result = await work(manager);
+    await beforeCommit(manager, result);
+    return result;
+  };
+}
 
 /** The callbacks of the transaction each manager belongs to, run once it committed. */
 const AFTER_COMMIT = new WeakMap<EntityManager, (() => void)[]>();
@@ -29,7 +49,8 @@ export function afterCommit(manager: EntityManager, callback: () => void): void 
  * What a request adds to the transaction of the operation it calls: `afterBegin`
  * runs before the work, `beforeCommit` after it (with its result) and before the
  * commit, so that all of it lands together or not at all (the in-flight lock
- * and the stored answer of an Idempotency-Key, for one).
+ * and the stored answer of an Idempotency-Key, for one). On PostgreSQL the COMMIT is sent right behind
+ * `beforeCommit`'s statement, so that hook sends it before it first waits for anything.
  */
 export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
 
@@ -91,14 +112,12 @@ export class Database {
       AFTER_COMMIT.set(manager, committed);
       try {
         await afterBegin?.(manager);
-        const result = await work(manager);
-        await beforeCommit?.(manager, result);
-        return result;
+        return await work(manager);
       } finally {
         AFTER_COMMIT.delete(manager);
       }
     };
-    const result = this.queue === null ? await this.dataSource.transaction(unit) : await this.queue.run(() => this.sqliteTransaction(unit));
+    const result = this.queue === null ? await this.postgresTransaction(unit, beforeCommit) : await this.queue.run(() => this.sqliteTransaction(withStore(unit, beforeCommit)));
     for (const callback of committed) callback();
     return result;
   }
@@ -158,6 +177,40 @@ export class Database {
   /** One trivial statement: is the database answering? */
   async ping(): Promise<void> {
     await this.run((manager) => manager.query('SELECT 1'));
+  }
+
+  /**
+   * BEGIN, the work, then what `beforeCommit` writes and COMMIT sent together: the pool's connections
+   * pipeline (data-source-options.ts), so the stored answer costs no round trip of its own. When that
+   * write fails in the database, PostgreSQL has aborted the transaction and answers the COMMIT behind
+   * it with a rollback: nothing is committed, and the write's error is the one thrown.
+   */
+  private async postgresTransaction<T>(work: Work<T>, beforeCommit: BeforeCommit | undefined): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      let result: T;
+      try {
+        result = await work(runner.manager);
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
+      }
+      const stored = settled(beforeCommit?.(runner.manager, result));
+      // One turn of the microtask queue: a hook that failed before its statement left (a bug, not the
+      // database) has settled by now, and the work must then roll back rather than commit without it.
+      await Promise.resolve();
+      if (stored.failed) {
+        await runner.rollbackTransaction();
+        throw stored.reason;
+      }
+      const committed = await commitPostgres(runner.manager);
+      await stored.done;
+      if (!committed) throw new Error('PostgreSQL rolled the transaction back at COMMIT, yet no statement of it failed');
+      return result;
+    } finally {
+      await runner.release();
+    }
   }
 
   /**

@@ -16,7 +16,7 @@ interface SqliteConnection {
 
 /** A pg client or pool: both run a named statement, prepared once per connection, or an unnamed one. */
 interface PgQueryable {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null; command: string }>;
 }
 
 let statementCount = 0;
@@ -102,6 +102,14 @@ export function sqliteInTransaction(manager: EntityManager): boolean {
 function postgresConnection(manager: EntityManager): PgQueryable {
   const transactionConnection = (manager.queryRunner as unknown as { databaseConnection?: PgQueryable } | undefined)?.databaseConnection;
   return transactionConnection ?? (manager.connection.driver as unknown as { master: PgQueryable }).master;
+}
+
+/**
+ * Sends COMMIT on the manager's PostgreSQL transaction; false when PostgreSQL rolled it back instead (a
+ * statement of it had failed, whose error its own caller sees).
+ */
+export async function commitPostgres(manager: EntityManager): Promise<boolean> {
+  return (await postgresConnection(manager).query({ text: 'COMMIT', values: [] })).command === 'COMMIT';
 }
 
 /**

@@ -7,7 +7,7 @@ import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
-import { MultiRowInsert, sql } from '../database/sql';
+import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { EventRecord } from './entities/event.entity';
 import { EventSubscribers, RecordedEvent } from './event-subscribers';
 
@@ -15,14 +15,27 @@ import { EventSubscribers, RecordedEvent } from './event-subscribers';
 export const PLATFORM_STREAM = 'platform';
 
 /**
- * Reserves the next $2 sequences of a stream; returns the last of them and the stream's mode, taken from
- * its account when the stream starts (an account's mode never changes), else $3 (the platform's).
- * The cast gives $1 one type on PostgreSQL (varchar, as the inserted stream), not text in the comparison.
+ * Reserves the next sequences of `count` streams ($2, $4...: each stream, then how many it takes); returns
+ * the last of each and the stream's mode, taken from its account when the stream starts (an account's mode
+ * never changes), else $1 (the platform's). The cast gives the stream one type on PostgreSQL (varchar, as
+ * the inserted stream), not text in the comparison. One statement per number of streams, built once.
  */
-const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, livemode)
-  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST($1 AS VARCHAR(40))), $3) = 1)
+const RESERVE_SEQUENCES = new Map<number, Sql>();
+function reserveSequences(count: number): Sql {
+  let statement = RESERVE_SEQUENCES.get(count);
+  if (statement === undefined) {
+    const values = Array.from({ length: count }, (_, index) => {
+      const stream = `$${index * 2 + 2}`;
+      return `(${stream}, $${index * 2 + 3}, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST(${stream} AS VARCHAR(40))), $1) = 1)`;
+    });
+    statement = new Sql(`INSERT INTO event_streams (stream, last_sequence, livemode)
+  VALUES ${values.join(', ')}
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
-  RETURNING last_sequence, livemode`;
+  RETURNING stream, last_sequence, livemode`);
+    RESERVE_SEQUENCES.set(count, statement);
+  }
+  return statement;
+}
 const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'actor', 'data']);
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
@@ -61,23 +74,40 @@ export class EventsRepository extends EventLog {
       const stream = event.accountId ?? PLATFORM_STREAM;
       byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
     }
+    const streams = [...byStream.keys()].sort();
+    const reserved = await this.reserve(
+      manager,
+      streams.map((stream) => ({ stream, count: byStream.get(stream)?.length ?? 0 })),
+    );
     const recorded: RecordedEvent[] = [];
     // Who: the request's caller, read from its context (jobs: the system), so no call site passes it.
     const actor = JSON.stringify(currentRequestContext().actor);
-    for (const stream of [...byStream.keys()].sort()) {
-      const streamEvents = byStream.get(stream) ?? [];
-      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0]);
-      if (row === null) throw new Error('the sequence upsert returned no row');
-      const first = Number(row.last_sequence) - streamEvents.length + 1;
-      const rows = streamEvents.map((event, index) => {
-        // Made under the stream's lock, so a stream's ids follow its sequence.
+    const rows = streams.flatMap((stream) => {
+      const { first, livemode } = reserved.get(stream) ?? { first: 0, livemode: false };
+      return (byStream.get(stream) ?? []).map((event, index) => {
+        // Made under the stream's lock (held since the reservation), so a stream's ids follow its sequence.
         const id = newId('evt');
         recorded.push({ id, type: event.type, accountId: event.accountId, sequence: first + index });
-        return [id, stream, first + index, event.type, row.livemode ? 1 : 0, creationTimeOf(id).getTime(), actor, JSON.stringify({ object: event.object })];
+        return [id, stream, first + index, event.type, livemode ? 1 : 0, creationTimeOf(id).getTime(), actor, JSON.stringify({ object: event.object })];
       });
-      await INSERT_EVENTS.run(manager, rows);
-    }
-    await this.subscribers.recorded(manager, recorded);
+    });
+    // The events and their subscribers' reads are sent together: one round trip.
+    await Promise.all([INSERT_EVENTS.run(manager, rows), this.subscribers.recorded(manager, recorded)]);
+  }
+
+  /**
+   * Reserves each stream's next sequences in one statement (streams in id order, so two writes that
+   * share streams lock them in the same order): the first sequence of each and its mode.
+   */
+  private async reserve(manager: EntityManager, streams: readonly { stream: string; count: number }[]): Promise<Map<string, { first: number; livemode: boolean }>> {
+    const params = streams.flatMap(({ stream, count }) => [stream, count]);
+    const rows = await reserveSequences(streams.length).rows<{ stream: string; last_sequence: number | string; livemode: boolean | number }>(manager, [
+      this.platformLive ? 1 : 0,
+      ...params,
+    ]);
+    if (rows.length !== streams.length) throw new Error('the sequence upsert did not return a row per stream');
+    const counts = new Map(streams.map(({ stream, count }) => [stream, count]));
+    return new Map(rows.map((row) => [row.stream, { first: Number(row.last_sequence) - (counts.get(row.stream) ?? 0) + 1, livemode: Boolean(row.livemode) }]));
   }
 
   findById(manager: EntityManager, eventId: string): Promise<EventRecord | null> {

@@ -27,20 +27,20 @@ export class LedgerService {
    */
   async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<ChangedBalance[]> {
     // Entries first: inserts wait for nothing, and the balance rows, which every write of the account
-    // needs, are then held only from their update to the commit.
-    await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
-    const changed: ChangedBalance[] = [];
-    for (const side of sidesOf(posting)) {
-      if (!side.hasBalance) continue;
-      const key = { accountId: side.accountId, currency: posting.currency };
-      if (side.side === 'debit' && overdraft === 'forbidden' && side.accountId === posting.accountId) {
+    // needs, are then held only from their update to the commit. All are sent together (one round trip).
+    const entries = this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
+    const changes = sidesOf(posting)
+      .filter((side) => side.hasBalance)
+      .map(async (side) => {
+        const key = { accountId: side.accountId, currency: posting.currency };
+        if (side.side !== 'debit' || overdraft !== 'forbidden' || side.accountId !== posting.accountId) {
+          return this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now);
+        }
         const held = await this.ledger.holdDebitWithinAvailable(manager, key, posting.amount, now);
         if (held === null) throw LedgerErrors.insufficientFunds(posting.currency);
-        changed.push(held);
-      } else {
-        changed.push(await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now));
-      }
-    }
+        return held;
+      });
+    const [, ...changed] = await Promise.all([entries, ...changes]);
     return changed;
   }
 

@@ -55,10 +55,9 @@ const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refu
  */
 @Injectable()
 export class TransactionsRepository {
-  /** Inserts the transaction and its metadata rows. */
+  /** Inserts the transaction and its metadata rows (sent together: one round trip). */
   async insert(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
-    await INSERT_TRANSACTION.run(manager, transactionParams(transaction));
-    await this.insertMetadataEntries(manager, transaction, transaction.metadata);
+    await Promise.all([INSERT_TRANSACTION.run(manager, transactionParams(transaction)), this.insertMetadataEntries(manager, transaction, transaction.metadata)]);
     return transaction;
   }
 

@@ -96,8 +96,8 @@ export class TransactionsService {
         postedAt: null,
         canceledAt: null,
       };
-      await this.transactions.insert(manager, transaction);
-      const balances = await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
+      // Sent together (one round trip): the row, then its entries and balances.
+      const [, balances] = await Promise.all([this.transactions.insert(manager, transaction), this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt)]);
       const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
       await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
