@@ -96,8 +96,12 @@ export class TransactionsService {
         postedAt: null,
         canceledAt: null,
       };
-      // Sent together (one round trip): the row, then its entries and balances.
-      const [, balances] = await Promise.all([this.transactions.insert(manager, transaction), this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt)]);
+      // Sent together (one round trip): the row, its entries and balances, then the counters of the streams its events join.
+      const [, balances] = await Promise.all([
+        this.transactions.insert(manager, transaction),
+        this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt),
+        this.events.lockStreams(manager, counterpartyId === null ? [accountId] : [accountId, counterpartyId]),
+      ]);
       const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
       await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
