@@ -71,10 +71,11 @@
  *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario (and the large
  *                           statement import) there, and
  *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds or a list of them (default all):
- *                           http is the service against its outside anchors, ledger the ledger's figures,
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys or a list of them (default
+ *                           all): http is the service against its outside anchors, ledger the ledger's figures,
  *                           events the events' and webhooks', statements the bank statement imports,
- *                           refunds the refunds'; the large seed is made only for http and ledger; scale
+ *                           refunds the refunds', keys the API keys' and audit log's; the large seed is made
+ *                           only for http and ledger; scale
  *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
  *                           GET /v1/transactions/{id} and POST /v1/transactions req/s
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
@@ -82,11 +83,24 @@
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
  *                           with its own tsconfig.build.json, and removed at the end
+ *  BENCH_KEYS_BASELINE_COMMIT  the same for the keys' POST figure (default 4955c14, the integration branch
+ *                           just before API keys and the audit log were merged; none to skip); built once
+ *                           if it names the same commit as BENCH_BASELINE_COMMIT
  * The refunds' figures (bench/refunds-scenarios.ts), on a database of their own (unseeded):
  *  - POST /v1/payments/{id}/refunds (sandbox, refunds of 1 against one paid request, fresh
  *    Idempotency-Key), 16 connections, vs POST /v1/transactions of the same account: req/s >= 0.8;
  *  - 50 concurrent refunds against one request: ms until all are answered, and the count accepted
  *    (must be exactly those that fit), no target.
+ * The API keys' and audit log's figures (bench/keys-scenarios.ts), on databases of their own:
+ *  - GET /v1/transactions/{id} of one account's 100 transactions in turn, 50 connections, with an API key
+ *    (made through the API by the account's owner, scope transactions:read) vs with the owner's access
+ *    token, on one server (unseeded, the owner opened through the API), alternating: req/s ratio
+ *    key / token >= 1.0 (a key check is one indexed lookup; an access token's a signature and the session
+ *    lookup); p99 beside it, no target. With BENCH_CPU_PROFILE_DIR, one profiled run of each side afterwards;
+ *  - POST /v1/transactions as above (each one writes its transaction.posted audit entry on the account's
+ *    chain), this build vs BENCH_KEYS_BASELINE_COMMIT (the build before API keys and the audit log), both
+ *    servers up at once, each on its own database migrated and seeded (small) by its own build, as the
+ *    ledger's before/after figure: req/s ratio >= 0.9.
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
  * the books balance (and an as_of answer adds up) before the big account is measured, and that every
  * statement line matched its request and the books balance after the imports.
@@ -97,11 +111,12 @@ import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
-import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
+import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
 import { pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
+import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
@@ -116,27 +131,50 @@ async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const databases = await chooseDatabases(settings);
   process.stdout.write(`${describeRun(settings, databases)}\n`);
-  const baseline = await buildBaseline(settings);
+  const baselines = await buildBaselines(settings);
   const rows: Comparison[] = [];
   try {
     for (const kind of databases) {
-      const databaseRows = await benchDatabase(kind, settings, baseline);
+      const databaseRows = await benchDatabase(kind, settings, baselines);
       process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
       rows.push(...databaseRows);
     }
   } finally {
-    baseline?.remove();
+    baselines.remove();
   }
   if (databases.length > 1) process.stdout.write(`\nAll\n${formatTable(rows)}`);
 }
 
-/** The commit before the ledger, built once for every database's before/after POST figure. */
-async function buildBaseline(settings: BenchSettings): Promise<BaselineBuild | null> {
-  if (!settings.scenarios.includes('ledger') || settings.baselineCommit === null) return null;
-  log(`building ${settings.baselineCommit} in a temporary folder (BENCH_BASELINE_COMMIT; none to skip)...`);
-  const build = await buildCommit(settings.baselineCommit);
-  log(`  ${build.commit} built: ${build.dist}`);
-  return build;
+/** The earlier builds the before/after POST figures compare with (null: not asked for), each built once for every database. */
+interface Baselines {
+  /** The commit before the ledger (BENCH_BASELINE_COMMIT). */
+  ledger: BaselineBuild | null;
+  /** The commit before API keys and the audit log (BENCH_KEYS_BASELINE_COMMIT). */
+  keys: BaselineBuild | null;
+  remove(): void;
+}
+
+async function buildBaselines(settings: BenchSettings): Promise<Baselines> {
+  const builds = new Map<string, BaselineBuild>();
+  const remove = () => builds.forEach((build) => build.remove());
+  const build = async (group: 'ledger' | 'keys', commit: string | null, variable: string): Promise<BaselineBuild | null> => {
+    if (!settings.scenarios.includes(group) || commit === null) return null;
+    const built = builds.get(commit);
+    if (built !== undefined) return built;
+    log(`building ${commit} in a temporary folder (${variable}; none to skip)...`);
+    const made = await buildCommit(commit);
+    builds.set(commit, made);
+    log(`  ${made.commit} built: ${made.dist}`);
+    return made;
+  };
+  try {
+    const ledger = await build('ledger', settings.baselineCommit, 'BENCH_BASELINE_COMMIT');
+    const keys = await build('keys', settings.keysBaselineCommit, 'BENCH_KEYS_BASELINE_COMMIT');
+    return { ledger, keys, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 async function chooseDatabases(settings: BenchSettings): Promise<DatabaseKind[]> {
@@ -152,7 +190,7 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
     `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; ${describeSeed(settings)}`,
     `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(2)} at the start`,
     `${settings.rounds} alternating rounds of ${settings.runSeconds} s per side; the best run of each side is compared (highest req/s, lowest p99)`,
-    `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}`,
+    `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}${settings.scenarios.includes('keys') ? `; before/after API keys and the audit log against ${settings.keysBaselineCommit ?? 'nothing (BENCH_KEYS_BASELINE_COMMIT=none)'}` : ''}`,
   ].join('\n');
 }
 
@@ -165,9 +203,9 @@ function describeSeed(settings: BenchSettings): string {
 }
 
 /** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baselines: Baselines): Promise<Comparison[]> {
   const rows: Comparison[] = [];
-  if (settings.scenarios.includes('http') || settings.scenarios.includes('ledger')) rows.push(...(await benchSeededDatabase(kind, settings, baseline)));
+  if (settings.scenarios.includes('http') || settings.scenarios.includes('ledger')) rows.push(...(await benchSeededDatabase(kind, settings, baselines.ledger)));
   if (settings.scenarios.includes('events')) {
     const label = LABELS[kind];
     log(`${label}: postsWithEventsOnAndOff`);
@@ -189,6 +227,14 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
   if (settings.scenarios.includes('refunds')) {
     log(`${LABELS[kind]}: refundFigures`);
     rows.push(...(await refundFigures(LABELS[kind], settings, kind)));
+  }
+  if (settings.scenarios.includes('keys')) {
+    log(`${LABELS[kind]}: readsWithKeyAndToken`);
+    rows.push(...(await readsWithKeyAndToken(LABELS[kind], settings, kind)));
+    if (baselines.keys !== null) {
+      log(`${LABELS[kind]}: postsWithAuditingVsBefore`);
+      rows.push(...(await postsWithAuditingVsBefore(LABELS[kind], settings, kind, baselines.keys)));
+    }
   }
   return rows;
 }
@@ -230,8 +276,8 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
       rows.push(...(await ledgerCheckCommand(label, settings, database)));
       await withServer([balancesOfABigAccount]);
       if (baseline !== null) {
-        log(`${label}: postsBeforeAndAfterTheLedger`);
-        rows.push(...(await postsBeforeAndAfterTheLedger(label, settings, kind, baseline)));
+        log(`${label}: postsAgainstBaseline (the ledger)`);
+        rows.push(...(await postsAgainstBaseline(label, settings, kind, baseline, BEFORE_THE_LEDGER)));
       }
     }
     return rows;

@@ -8,8 +8,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const PROJECT_PORT = 3917;
 export const BARE_APP_PORT = 3918;
-/** A second build of the service, running beside the first (before/after figures). */
-export const BASELINE_PORT = 3919;
 /** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
 export const EVENTS_OFF_PORT = 3920;
 /** The webhook receiver (bench/support/webhook-receiver.ts). */
