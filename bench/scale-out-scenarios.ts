@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { ApiClient } from '../test/support/api-client';
 import { startBalancedInstances } from '../test/support/balanced-instances';
@@ -101,6 +102,7 @@ interface ListRun {
   replicaSeconds: number;
 }
 
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux architecture the bench runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 const INSTANCES = 3;
 /** The service's database is called so on the throwaway clusters. */
@@ -136,7 +138,9 @@ export async function listsWithReplica(label: string, settings: BenchSettings): 
     const run = async (withReplica: boolean): Promise<ListRun> => {
       const env: Record<string, string> = { LOG_LEVEL: 'warn', ...(withReplica ? { DATABASE_REPLICA_URL: replica.url(DATABASE) } : {}) };
       // Stopped again by startBalancedInstances itself when it fails, and below when a step of the run does.
+      const startedAt = performance.now();
       const instances = await startBalancedInstances(haproxy, primary.url(DATABASE), env, INSTANCES);
+      const upAt = performance.now();
       try {
         if (withReplica) for (const server of instances.servers) await waitForReplicaServing(server.api);
         const next = await listRequests(instances.api);
@@ -144,6 +148,10 @@ export async function listsWithReplica(label: string, settings: BenchSettings): 
         const before = [treeCpuTicks(primary.postmasterPid()), treeCpuTicks(replica.postmasterPid())];
         const load = await runLoad({ baseUrl: instances.api.baseUrl, connections: READ_CONNECTIONS, seconds: settings.runSeconds, next });
         const [primaryTicks, replicaTicks] = [treeCpuTicks(primary.postmasterPid()) - before[0], treeCpuTicks(replica.postmasterPid()) - before[1]];
+        log(
+          `    ${withReplica ? 'with the replica' : 'without'}: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms} ms, ${load.failures} failed; ` +
+            `instances up behind HAProxy in ${((upAt - startedAt) / 1000).toFixed(1)} s`,
+        );
         return {
           load,
           primaryShare: primaryTicks / (primaryTicks + replicaTicks),
@@ -151,7 +159,9 @@ export async function listsWithReplica(label: string, settings: BenchSettings): 
           replicaSeconds: replicaTicks / CLOCK_TICKS_PER_SECOND,
         };
       } finally {
+        const stoppingAt = performance.now();
         await instances.stop();
+        log(`      stopped in ${((performance.now() - stoppingAt) / 1000).toFixed(1)} s`);
       }
     };
 

@@ -1,5 +1,6 @@
 import { ApiClient } from './api-client';
 import { ServerProcess, startServerProcess } from './server-process';
+import { freeLoopbackPort } from './test-app';
 import { startThrowawayHaproxy, ThrowawayHaproxy } from './throwaway-services';
 
 /** HAProxy marks an instance up after two good checks, 300 ms apart: a few seconds is plenty, even on a busy machine. */
@@ -21,7 +22,8 @@ export interface BalancedInstances {
  * fails.
  */
 export async function startBalancedInstances(haproxy: string, databaseUrl: string, env: Record<string, string>, count = 3): Promise<BalancedInstances> {
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServerProcess(databaseUrl, env)));
+  // Ports of their own, so that the instances are found with any LOG_LEVEL (see startServerProcess).
+  const started = await Promise.allSettled(Array.from({ length: count }, async () => startServerProcess(databaseUrl, { ...env, PORT: String(await freeLoopbackPort()) })));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let balancer: ThrowawayHaproxy | null = null;
   const stop = async () => {

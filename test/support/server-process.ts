@@ -39,6 +39,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: LogLine[] = [];
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -46,8 +47,9 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       const address = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (address) resolve(address[1]);
     });
+    // On a port of the caller's, the first answer there will do: a LOG_LEVEL above info prints no "listening at".
+    if (env.PORT !== undefined && env.PORT !== '0') void answering(`http://127.0.0.1:${env.PORT}`, exited).then(resolve);
   });
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     process: child,
     api: new ApiClient(baseUrl),
@@ -72,6 +74,19 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       await once(child, 'exit');
     },
   };
+}
+
+/** `url` once something answers there over HTTP (any status); never settles if `gone` first. */
+async function answering(url: string, gone: () => boolean): Promise<string> {
+  while (!gone()) {
+    const response = await fetch(`${url}/health`).catch(() => null);
+    if (response !== null) {
+      await response.arrayBuffer();
+      return url;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return new Promise<string>(() => undefined);
 }
 
 function parseLogLine(line: string): LogLine {
