@@ -146,10 +146,14 @@ export async function listsWithReplica(label: string, settings: BenchSettings): 
         const next = await listRequests(instances.api);
         await runLoad({ baseUrl: instances.api.baseUrl, connections: READ_CONNECTIONS, seconds: settings.warmupSeconds, next });
         const before = [treeCpuTicks(primary.postmasterPid()), treeCpuTicks(replica.postmasterPid())];
-        const load = await runLoad({ baseUrl: instances.api.baseUrl, connections: READ_CONNECTIONS, seconds: settings.runSeconds, next });
+        const refused = new Map<number, number>();
+        const onResponse = (status: number) => {
+          if (status < 200 || status > 299) refused.set(status, (refused.get(status) ?? 0) + 1);
+        };
+        const load = await runLoad({ baseUrl: instances.api.baseUrl, connections: READ_CONNECTIONS, seconds: settings.runSeconds, next, onResponse });
         const [primaryTicks, replicaTicks] = [treeCpuTicks(primary.postmasterPid()) - before[0], treeCpuTicks(replica.postmasterPid()) - before[1]];
         log(
-          `    ${withReplica ? 'with the replica' : 'without'}: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms} ms, ${load.failures} failed; ` +
+          `    ${withReplica ? 'with the replica' : 'without'}: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99Ms} ms, ${load.failures} failed${[...refused].map(([status, count]) => ` (${count} x ${status})`).join('')}; ` +
             `instances up behind HAProxy in ${((upAt - startedAt) / 1000).toFixed(1)} s`,
         );
         return {

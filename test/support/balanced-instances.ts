@@ -11,7 +11,7 @@ export interface BalancedInstances {
   balancer: ThrowawayHaproxy;
   /** A client of the balancer. */
   api: ApiClient;
-  /** SIGTERM to every instance still running, then HAProxy stopped. */
+  /** HAProxy stopped, then SIGTERM to every instance still running. */
   stop(): Promise<void>;
 }
 
@@ -27,8 +27,9 @@ export async function startBalancedInstances(haproxy: string, databaseUrl: strin
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let balancer: ThrowawayHaproxy | null = null;
   const stop = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    // HAProxy first: an instance's graceful stop waits for the idle keep-alive connections HAProxy holds to it (a minute and more).
     await balancer?.destroy();
+    await Promise.all(servers.map((server) => server.stop()));
   };
   try {
     const failed = started.find((result) => result.status === 'rejected');

@@ -294,7 +294,7 @@ export interface ThrowawayHaproxy {
 /**
  * HAProxy on a free loopback port, balancing round robin over the instances at
  * `backends` (loopback ports), each checked on /health/ready every 300 ms and
- * taken out after two failed checks. A request whose connection is refused is
+ * taken out after two failed checks (an answer may take 5 s). A request whose connection is refused is
  * sent to another instance; one that was sent and then lost is answered 502,
  * and it is the client's to retry (with its Idempotency-Key).
  */
@@ -313,6 +313,8 @@ export async function startThrowawayHaproxy(binary: string, backends: number[]):
       '  timeout connect 1s',
       '  timeout client 30s',
       '  timeout server 30s',
+      // An instance slow under load still serves; a killed one refuses the connection at once and is out after two checks.
+      '  timeout check 5s',
       '  retries 3',
       '  option redispatch',
       '  retry-on conn-failure',
