@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { ApiClient } from './api-client';
 
 const MAIN = join(__dirname, '..', '..', 'src', 'main.js');
+const START_TIMEOUT_MS = 60_000;
 
 /** One line of the server's log (JSON), or `{ raw }` for a line that is not JSON. */
 export type LogLine = Record<string, unknown>;
@@ -40,6 +41,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
   });
   const logs: LogLine[] = [];
   const exited = () => child.exitCode !== null || child.signalCode !== null;
+  let timer: NodeJS.Timeout | undefined;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -49,7 +51,12 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     });
     // On a port of the caller's, the first answer there will do: a LOG_LEVEL above info prints no "listening at".
     if (env.PORT !== undefined && env.PORT !== '0') void answering(`http://127.0.0.1:${env.PORT}`, exited).then(resolve);
-  });
+    // A server that neither listens nor exits would hold its caller, and what the caller would clean up, forever.
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not listen within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
   return {
     process: child,
     api: new ApiClient(baseUrl),
