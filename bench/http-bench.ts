@@ -77,7 +77,8 @@
  *                           refunds the refunds', keys the API keys' and audit log's; the large seed is made
  *                           only for http and ledger; scale
  *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
- *                           GET /v1/transactions/{id} and POST /v1/transactions req/s
+ *                           GET /v1/transactions/{id} and POST /v1/transactions req/s, and lists with a
+ *                           read replica vs without, three instances behind HAProxy (below)
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
@@ -101,6 +102,19 @@
  *    chain), this build vs BENCH_KEYS_BASELINE_COMMIT (the build before API keys and the audit log), both
  *    servers up at once, each on its own database migrated and seeded (small) by its own build, as the
  *    ledger's before/after figure: req/s ratio >= 0.9.
+ * The scaling-out figures (bench/scale-out-scenarios.ts, group scale, PostgreSQL only), no targets:
+ *  - the service through Debian's PgBouncer in transaction mode vs directly, both up at once on one
+ *    database: a member's GET /v1/transactions/{id} (50 connections) and POST /v1/transactions
+ *    (16 connections) req/s;
+ *  - lists with a read replica vs without: a throwaway primary (initdb, free port) and a streaming
+ *    replica of it (pg_basebackup), seeded small, three instances behind Debian's HAProxy (round
+ *    robin), started without DATABASE_REPLICA_URL (anchor) and restarted with it (project), runs
+ *    alternating, each after a warm-up; 50 connections going round the admin's and a member's
+ *    GET /v1/transactions?limit=20 and GET /v1/payments?limit=20: req/s, p99, and the primary's
+ *    share of the CPU time (user + system, /proc) of both clusters' processes during the run, which
+ *    the replica should take well below 100 %. On one machine the replica competes for the same
+ *    cores, so the req/s gain is bounded. Every failed request is counted in the note. The clusters,
+ *    HAProxy and the instances are stopped and removed however the scenario ends.
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
  * the books balance (and an as_of answer adds up) before the big account is measured, and that every
  * statement line matched its request and the books balance after the imports.
@@ -114,7 +128,7 @@ import { cpuProfileNodeOptions } from './support/cpu-profile';
 import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
-import { pgBouncerVsDirect } from './scale-out-scenarios';
+import { listsWithReplica, pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
 import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
@@ -223,6 +237,8 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
   if (settings.scenarios.includes('scale') && kind === 'postgres') {
     log(`${LABELS[kind]}: pgBouncerVsDirect`);
     rows.push(...(await pgBouncerVsDirect(LABELS[kind], settings)));
+    log(`${LABELS[kind]}: listsWithReplica`);
+    rows.push(...(await listsWithReplica(LABELS[kind], settings)));
   }
   if (settings.scenarios.includes('refunds')) {
     log(`${LABELS[kind]}: refundFigures`);
