@@ -125,6 +125,7 @@ import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
 import { cpuProfileNodeOptions } from './support/cpu-profile';
+import { roundTripNodeOptions } from './support/round-trips';
 import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
@@ -269,7 +270,8 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
-      const server = await startServer(projectServer(database.url, { nodeOptions: cpuProfileNodeOptions(settings.cpuProfileDir) }));
+      const counting = roundTripNodeOptions();
+      const server = await startServer(projectServer(database.url, { nodeOptions: [...cpuProfileNodeOptions(settings.cpuProfileDir), ...counting.nodeOptions], env: counting.env }));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
         const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
