@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, createHmac, KeyObject } from 'node:crypto';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { Database } from '../database/database';
+import { Database, sendWithCommit } from '../database/database';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { KeyClaim } from './request-claim';
@@ -87,7 +87,8 @@ export class IdempotencyService {
 
   /** Replaces the answer this request stored (its final one, written in the unit of work that made it final). */
   async restateWithin(manager: EntityManager, claim: KeyClaim, body: string): Promise<void> {
-    await this.keys.replaceBody(manager, claim.fingerprint, body);
+    // Nothing waits for it: it travels with the unit of work's commit.
+    await sendWithCommit(manager, this.keys.replaceBody(manager, claim.fingerprint, body));
   }
 
   /** Stores an answer no transaction carried (an error answer); a first answer stored meanwhile is kept. */

@@ -9,12 +9,29 @@ import { Refund, RefundStatus } from './entities/refund.entity';
 const FAIL_PENDING_OF_ACCOUNT = sql`UPDATE refunds SET status = 'failed', failure_code = 'account_closed', updated_at = $2
   WHERE account_id = $1 AND status = 'pending' RETURNING id`;
 
+const INSERT_REFUND = sql`INSERT INTO refunds (id, payment_id, account_id, amount, currency, status, reason, failure_code, transaction_id, metadata, livemode, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`;
+const SETTLE_PENDING = sql`UPDATE refunds SET status = $2, failure_code = $3, updated_at = $4 WHERE id = $1 AND status = 'pending'`;
+
 /** The refunds table. */
 @Injectable()
 export class RefundsRepository {
   async insert(manager: EntityManager, refund: Refund): Promise<void> {
-    // A copy: TypeORM writes the defaults it reads back into the object it is given.
-    await manager.insert(Refund, { ...refund });
+    await INSERT_REFUND.run(manager, [
+      refund.id,
+      refund.paymentId,
+      refund.accountId,
+      refund.amount,
+      refund.currency,
+      refund.status,
+      refund.reason,
+      refund.failureCode,
+      refund.transactionId,
+      JSON.stringify(refund.metadata),
+      refund.livemode ? 1 : 0,
+      refund.createdAt.getTime(),
+      refund.updatedAt.getTime(),
+    ]);
   }
 
   findById(manager: EntityManager, refundId: string): Promise<Refund | null> {
@@ -47,7 +64,6 @@ export class RefundsRepository {
 
   /** pending -> `changes.status`, one conditional update: of racing answers exactly one returns true. */
   async settle(manager: EntityManager, refundId: string, changes: { status: RefundStatus; failureCode: Refund['failureCode']; updatedAt: Date }): Promise<boolean> {
-    const result = await manager.createQueryBuilder().update(Refund).set(changes).where('id = :id AND status = :pending', { id: refundId, pending: 'pending' }).execute();
-    return result.affected === 1;
+    return (await SETTLE_PENDING.run(manager, [refundId, changes.status, changes.failureCode, changes.updatedAt.getTime()])) === 1;
   }
 }

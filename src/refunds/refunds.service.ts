@@ -10,6 +10,7 @@ import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { Database, TransactionOptions } from '../database/database';
+import { valuesInOrder } from '../database/sent-together';
 import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { LedgerService } from '../ledger/ledger.service';
 import { toPaymentResponse } from '../payments/dto/payment.response.dto';
@@ -117,13 +118,6 @@ export class RefundsService {
     const id = newId('re');
     const createdAt = creationTimeOf(id);
     const debit = refundDebit(payment, creditId, amount, id, newId('txn'));
-    await this.transactions.insert(manager, debit);
-    const balances = await this.ledger.open(manager, postingOf(debit), account.overdraft, debit.createdAt);
-    const creditFits = await this.transactions.reserveRefund(manager, creditId, debit);
-    if (!creditFits || !(await this.payments.reserveRefund(manager, payment.id, amount, createdAt))) {
-      const current = (await this.payments.findById(manager, payment.id)) ?? payment;
-      throw RefundErrors.exceedsPayment(current.amountRefunded, current.amountCaptured, amount);
-    }
     const refund: Refund = {
       id,
       paymentId: payment.id,
@@ -139,14 +133,29 @@ export class RefundsService {
       createdAt,
       updatedAt: createdAt,
     };
-    await this.refunds.insert(manager, refund);
-    const credit = await this.transactions.findById(manager, creditId);
-    const refunded = (await this.payments.findById(manager, payment.id)) ?? payment;
+    // Sent together (one round trip), in lock order; the answers are then checked in that order, and
+    // whatever was written past a refusal is rolled back with it.
+    const [, balances, creditFits, requestFits, , credit, refunded] = valuesInOrder(
+      await Promise.allSettled([
+        this.transactions.insert(manager, debit),
+        this.ledger.open(manager, postingOf(debit), account.overdraft, debit.createdAt),
+        this.transactions.reserveRefund(manager, creditId, debit),
+        this.payments.reserveRefund(manager, payment.id, amount, createdAt),
+        this.refunds.insert(manager, refund),
+        this.transactions.findById(manager, creditId),
+        this.payments.findById(manager, payment.id),
+        this.events.lockStreams(manager, [refund.accountId]),
+      ]),
+    );
+    if (!creditFits || !requestFits) {
+      const current = refunded ?? payment;
+      throw RefundErrors.exceedsPayment(current.amountRefunded, current.amountCaptured, amount);
+    }
     await this.events.record(manager, [
       { type: 'refund.created', accountId: refund.accountId, object: toRefundResponse(refund) },
       ...transactionEvents('transaction.created', debit),
       ...(credit === null ? [] : transactionEvents('transaction.updated', credit)),
-      { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded) },
+      { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded ?? payment) },
       ...balanceUpdatedEvents(balances),
     ]);
     await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
@@ -165,21 +174,22 @@ export class RefundsService {
     const posting = postingOf(debit);
     const at = await this.ledger.lockBalances(manager, posting, new Date());
     const transition = to === 'posted' ? ({ to, at: 'postedAt', event: 'transaction.posted' } as const) : ({ to, at: 'canceledAt', event: 'transaction.canceled' } as const);
-    if (!(await this.transactions.transition(manager, debit.id, transition, at))) {
-      throw RefundErrors.notPending((await this.refunds.findById(manager, refund.id))?.status ?? refund.status);
-    }
-    const balances = await this.ledger.settle(manager, posting, to, at);
-    const released: NewEvent[] = [];
-    if (to === 'canceled' && debit.refundedTransactionId !== null) {
-      await this.transactions.releaseRefund(manager, debit.refundedTransactionId, debit.amount);
-      await this.payments.releaseRefund(manager, refund.paymentId, refund.amount, at);
-      const credit = await this.transactions.findById(manager, debit.refundedTransactionId);
-      if (credit !== null) released.push(...transactionEvents('transaction.updated', credit));
-    }
+    const [transitioned, reread] = await Promise.all([this.transactions.transition(manager, debit.id, transition, at), this.transactions.findById(manager, debit.id)]);
+    if (!transitioned) throw RefundErrors.notPending((await this.refunds.findById(manager, refund.id))?.status ?? refund.status);
     const failureCode = settlement.status === 'failed' ? settlement.failureCode : null;
-    await this.refunds.settle(manager, refund.id, { status: settlement.status, failureCode, updatedAt: at });
+    const creditId = to === 'canceled' ? debit.refundedTransactionId : null;
+    // Sent together, in lock order: the books, what a failed refund gives back, the refund, the stream's counter.
+    const [balances, , , credit] = await Promise.all([
+      this.ledger.settle(manager, posting, to, at),
+      creditId === null ? null : this.transactions.releaseRefund(manager, creditId, debit.amount),
+      creditId === null ? null : this.payments.releaseRefund(manager, refund.paymentId, refund.amount, at),
+      creditId === null ? null : this.transactions.findById(manager, creditId),
+      this.refunds.settle(manager, refund.id, { status: settlement.status, failureCode, updatedAt: at }),
+      this.events.lockStreams(manager, [refund.accountId]),
+    ]);
+    const released: NewEvent[] = credit === null ? [] : transactionEvents('transaction.updated', credit);
     const settled: Refund = { ...refund, status: settlement.status, failureCode, updatedAt: at };
-    const moved = (await this.transactions.findById(manager, debit.id)) ?? debit;
+    const moved = reread ?? debit;
     await this.events.record(manager, [
       { type: `refund.${settlement.status}`, accountId: refund.accountId, object: toRefundResponse(settled) },
       ...transactionEvents(transition.event, moved),
