@@ -40,7 +40,8 @@ type RefundSettlement = { status: 'succeeded' } | { status: 'failed'; failureCod
  * events, in one database transaction whose conditional update decides whether
  * it fits), then asked of the request's provider outside any transaction,
  * then settled with the provider's answer: posted, canceled, or left pending
- * for an admin to confirm.
+ * for an admin to confirm. A provider that answers in process (the sandbox) is
+ * asked inside the booking's transaction instead, which then settles it too.
  */
 @Injectable()
 export class RefundsService {
@@ -69,13 +70,22 @@ export class RefundsService {
     // Read before the booking decides: a default amount is what was left then; the conditional update settles races.
     const amount = request.amount ?? payment.amountCaptured - payment.amountRefunded;
     if (amount <= 0) throw RefundErrors.exceedsPayment(payment.amountRefunded, payment.amountCaptured, amount);
+    const order = (refundId: string) => ({ refundId, amount, currency: payment.currency });
+    if (provider.refundsInProcess) {
+      // No network call to wait for: asked inside the booking, and settled in the same commit.
+      return this.db.transaction(async (manager) => {
+        const { refund, debit } = await this.book(manager, payment, payment.transactionId!, amount, request);
+        const settlement = settlementOf(await provider.refund(payment, order(refund.id)));
+        return toRefundResponse(settlement === null ? refund : await this.settle(manager, refund, settlement, debit));
+      }, commit);
+    }
     // The answer stored for an Idempotency-Key is the response, never the entity.
     let refund: Refund | undefined;
     const booked = await this.db.transaction(async (manager) => {
-      refund = await this.book(manager, payment, payment.transactionId!, amount, request);
+      refund = (await this.book(manager, payment, payment.transactionId!, amount, request)).refund;
       return toRefundResponse(refund);
     }, commit);
-    const answer = await provider.refund(payment, { refundId: booked.id, amount, currency: booked.currency });
+    const answer = await provider.refund(payment, order(booked.id));
     const settlement = settlementOf(answer);
     if (settlement === null || refund === undefined) return booked;
     const pending = refund;
@@ -113,7 +123,13 @@ export class RefundsService {
    * the new rows, the balance (the overdraft guard), the credit's and then the request's conditional
    * updates, which refuse what does not fit; events last.
    */
-  private async book(manager: EntityManager, payment: PaymentRequest, creditId: string, amount: number, request: CreateRefundRequestDto): Promise<Refund> {
+  private async book(
+    manager: EntityManager,
+    payment: PaymentRequest,
+    creditId: string,
+    amount: number,
+    request: CreateRefundRequestDto,
+  ): Promise<{ refund: Refund; debit: Transaction }> {
     const account = await this.accounts.requireOpen(manager, payment.accountId);
     const id = newId('re');
     const createdAt = creationTimeOf(id);
@@ -159,7 +175,7 @@ export class RefundsService {
       ...balanceUpdatedEvents(balances),
     ]);
     await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
-    return refund;
+    return { refund, debit };
   }
 
   /**
@@ -167,8 +183,9 @@ export class RefundsService {
    * refunded sum gives its amount back). Balances, then the transaction, whose conditional update
    * decides between racing answers, then the request and the refund; events last.
    */
-  private async settle(manager: EntityManager, refund: Refund, settlement: RefundSettlement): Promise<Refund> {
-    const debit = await this.transactions.findById(manager, refund.transactionId);
+  private async settle(manager: EntityManager, refund: Refund, settlement: RefundSettlement, booked?: Transaction): Promise<Refund> {
+    // Booked in this unit of work, the debit is known; else it is read.
+    const debit = booked ?? (await this.transactions.findById(manager, refund.transactionId));
     if (debit === null) throw new Error(`refund ${refund.id} has no transaction ${refund.transactionId}`);
     const to = settlement.status === 'succeeded' ? 'posted' : 'canceled';
     const posting = postingOf(debit);

@@ -75,6 +75,12 @@ export abstract class PaymentProvider {
   /** The modes whose accounts may use it: the sandbox moves no real money, so it serves test accounts only. */
   abstract readonly modes: readonly Mode[];
   abstract readonly capabilities: ProviderCapabilities;
+  /**
+   * True for a provider that answers `refund` in this process, without a network call (the sandbox): it is
+   * then asked inside the refund's booking transaction, and a refund it accepts is booked and settled in one
+   * commit. A provider that calls out keeps false: it is asked once the booking committed.
+   */
+  readonly refundsInProcess: boolean = false;
 
   /** Opens the provider's side of a new request. */
   abstract openCheckout(request: CheckoutRequest): Promise<Checkout>;
@@ -96,7 +102,8 @@ export abstract class PaymentProvider {
 
   /**
    * `refunds` providers: gives money of a succeeded request back. Called after the refund and its
-   * pending transaction committed, outside any database transaction (a network call).
+   * pending transaction committed, outside any database transaction (a network call); inside it when
+   * `refundsInProcess`.
    */
   refund(payment: PaymentRequest, order: RefundOrder): Promise<RefundAnswer> {
     return Promise.reject(new Error(`provider ${this.name} cannot refund (payment request ${payment.id}, refund ${order.refundId})`));

@@ -16,6 +16,7 @@ export class SandboxPaymentProvider extends PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
   readonly modes = ['test'] as const;
   readonly capabilities: ProviderCapabilities = { cardOnPage: true, manualCapture: true, refunds: true, asynchronousSettlement: false };
+  override readonly refundsInProcess = true;
 
   openCheckout(request: CheckoutRequest): Promise<Checkout> {
     return Promise.resolve({ paymentUrl: request.hostedPageUrl, providerReference: null });
