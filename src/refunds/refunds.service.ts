@@ -74,15 +74,15 @@ export class RefundsService {
     if (provider.refundsInProcess) {
       // No network call to wait for: asked inside the booking, and settled in the same commit.
       return this.db.transaction(async (manager) => {
-        const { refund, debit } = await this.book(manager, payment, payment.transactionId!, amount, request);
+        const { refund, debit, settleAt } = await this.book(manager, payment, payment.transactionId!, amount, request, true);
         const settlement = settlementOf(await provider.refund(payment, order(refund.id)));
-        return toRefundResponse(settlement === null ? refund : await this.settle(manager, refund, settlement, debit));
+        return toRefundResponse(settlement === null || settleAt === null ? refund : await this.settle(manager, refund, settlement, { debit, at: settleAt }));
       }, commit);
     }
     // The answer stored for an Idempotency-Key is the response, never the entity.
     let refund: Refund | undefined;
     const booked = await this.db.transaction(async (manager) => {
-      refund = (await this.book(manager, payment, payment.transactionId!, amount, request)).refund;
+      refund = (await this.book(manager, payment, payment.transactionId!, amount, request, false)).refund;
       return toRefundResponse(refund);
     }, commit);
     const answer = await provider.refund(payment, order(booked.id));
@@ -129,7 +129,8 @@ export class RefundsService {
     creditId: string,
     amount: number,
     request: CreateRefundRequestDto,
-  ): Promise<{ refund: Refund; debit: Transaction }> {
+    settlesNow: boolean,
+  ): Promise<{ refund: Refund; debit: Transaction; settleAt: Date | null }> {
     const account = await this.accounts.requireOpen(manager, payment.accountId);
     const id = newId('re');
     const createdAt = creationTimeOf(id);
@@ -151,10 +152,13 @@ export class RefundsService {
     };
     // Sent together (one round trip), in lock order; the answers are then checked in that order, and
     // whatever was written past a refusal is rolled back with it.
-    const [, balances, creditFits, requestFits, , credit, refunded] = valuesInOrder(
+    const posting = postingOf(debit);
+    const [, balances, settleAt, creditFits, requestFits, , credit, refunded] = valuesInOrder(
       await Promise.allSettled([
         this.transactions.insert(manager, debit),
-        this.ledger.open(manager, postingOf(debit), account.overdraft, debit.createdAt),
+        this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
+        // Settled in this unit of work, it takes the instant it posts at now, from balances it holds already.
+        settlesNow ? this.ledger.lockBalances(manager, posting, new Date()) : null,
         this.transactions.reserveRefund(manager, creditId, debit),
         this.payments.reserveRefund(manager, payment.id, amount, createdAt),
         this.refunds.insert(manager, refund),
@@ -175,7 +179,7 @@ export class RefundsService {
       ...balanceUpdatedEvents(balances),
     ]);
     await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
-    return { refund, debit };
+    return { refund, debit, settleAt };
   }
 
   /**
@@ -183,20 +187,22 @@ export class RefundsService {
    * refunded sum gives its amount back). Balances, then the transaction, whose conditional update
    * decides between racing answers, then the request and the refund; events last.
    */
-  private async settle(manager: EntityManager, refund: Refund, settlement: RefundSettlement, booked?: Transaction): Promise<Refund> {
-    // Booked in this unit of work, the debit is known; else it is read.
-    const debit = booked ?? (await this.transactions.findById(manager, refund.transactionId));
+  private async settle(manager: EntityManager, refund: Refund, settlement: RefundSettlement, booked?: { debit: Transaction; at: Date }): Promise<Refund> {
+    // Booked in this unit of work, the debit is known and its balances held; else it is read and they are locked.
+    const debit = booked?.debit ?? (await this.transactions.findById(manager, refund.transactionId));
     if (debit === null) throw new Error(`refund ${refund.id} has no transaction ${refund.transactionId}`);
     const to = settlement.status === 'succeeded' ? 'posted' : 'canceled';
     const posting = postingOf(debit);
-    const at = await this.ledger.lockBalances(manager, posting, new Date());
+    const at = booked?.at ?? (await this.ledger.lockBalances(manager, posting, new Date()));
     const transition = to === 'posted' ? ({ to, at: 'postedAt', event: 'transaction.posted' } as const) : ({ to, at: 'canceledAt', event: 'transaction.canceled' } as const);
-    const [transitioned, reread] = await Promise.all([this.transactions.transition(manager, debit.id, transition, at), this.transactions.findById(manager, debit.id)]);
-    if (!transitioned) throw RefundErrors.notPending((await this.refunds.findById(manager, refund.id))?.status ?? refund.status);
     const failureCode = settlement.status === 'failed' ? settlement.failureCode : null;
     const creditId = to === 'canceled' ? debit.refundedTransactionId : null;
-    // Sent together, in lock order: the books, what a failed refund gives back, the refund, the stream's counter.
-    const [balances, , , credit] = await Promise.all([
+    // Sent together, in lock order: the transaction's conditional update (which decides between racing answers:
+    // checked first, the rest is rolled back with a refusal), the books, what a failed refund gives back, the
+    // refund, the stream's counter.
+    const results = await Promise.allSettled([
+      this.transactions.transition(manager, debit.id, transition, at),
+      this.transactions.findById(manager, debit.id),
       this.ledger.settle(manager, posting, to, at),
       creditId === null ? null : this.transactions.releaseRefund(manager, creditId, debit.amount),
       creditId === null ? null : this.payments.releaseRefund(manager, refund.paymentId, refund.amount, at),
@@ -204,6 +210,10 @@ export class RefundsService {
       this.refunds.settle(manager, refund.id, { status: settlement.status, failureCode, updatedAt: at }),
       this.events.lockStreams(manager, [refund.accountId]),
     ]);
+    if (results[0].status === 'fulfilled' && !results[0].value) {
+      throw RefundErrors.notPending((await this.refunds.findById(manager, refund.id))?.status ?? refund.status);
+    }
+    const [, reread, balances, , , credit] = valuesInOrder(results);
     const released: NewEvent[] = credit === null ? [] : transactionEvents('transaction.updated', credit);
     const settled: Refund = { ...refund, status: settlement.status, failureCode, updatedAt: at };
     const moved = reread ?? debit;
