@@ -3,11 +3,19 @@ import { EntityManager } from 'typeorm';
 import { currentRequestContext, RequestContext } from '../common/access/request-context';
 import { AuditLog, AuditOutcome, NewAuditEntry } from '../common/audit/audit-log';
 import { newId } from '../common/ids/ids';
-import { Database, sendWithCommit } from '../database/database';
+import { Database, sendWithCommit, unitScoped } from '../database/database';
 import { chainHash } from './audit-chain-hash';
 import { AuditRepository, PLATFORM_CHAIN } from './audit.repository';
 
 const REASON_MAX_LENGTH = 255;
+
+/** Where a chain whose head this unit of work holds stands: its last sequence and hash. */
+interface ChainHead {
+  sequence: number;
+  hash: string;
+}
+
+const HEADS = Symbol('audit chain heads of the unit of work');
 
 /** Appends entries to their chain: the head's row lock orders them, so each covers the one before. */
 @Injectable()
@@ -23,6 +31,14 @@ export class AuditLogWriter extends AuditLog {
     return this.append(manager, entry, entry.outcome ?? 'success', currentRequestContext());
   }
 
+  async lockChain(manager: EntityManager, accountId: string | null): Promise<void> {
+    const heads = unitScoped(manager, HEADS, () => new Map<string, ChainHead>());
+    const chain = accountId ?? PLATFORM_CHAIN;
+    if (heads === null || heads.has(chain)) return;
+    const head = await this.audit.lockHead(manager, chain);
+    heads.set(chain, { sequence: head.lastSequence, hash: head.lastHash });
+  }
+
   recordFailure(entry: NewAuditEntry, context: RequestContext = currentRequestContext()): Promise<void> {
     return this.db.transaction((manager) => this.append(manager, entry, 'failure', context));
   }
@@ -30,7 +46,8 @@ export class AuditLogWriter extends AuditLog {
   private async append(manager: EntityManager, entry: NewAuditEntry, outcome: AuditOutcome, context: RequestContext): Promise<void> {
     const chain = entry.accountId ?? PLATFORM_CHAIN;
     const actor = entry.actor ?? context.actor;
-    const { sequence, previousHash } = await this.audit.advanceHead(manager, chain);
+    const held = unitScoped(manager, HEADS, () => new Map<string, ChainHead>())?.get(chain);
+    const { sequence, previousHash } = held === undefined ? await this.audit.advanceHead(manager, chain) : { sequence: held.sequence + 1, previousHash: held.hash };
     // Made under the chain's lock, so a chain's ids follow its sequence.
     const id = newId('aud');
     const fields = {
@@ -51,7 +68,14 @@ export class AuditLogWriter extends AuditLog {
       requestId: context.requestId,
       createdAt: new Date(),
     };
+    const hash = chainHash(previousHash, fields);
     // Nothing waits for the entry: it travels with the commit.
-    await sendWithCommit(manager, this.audit.append(manager, { ...fields, previousHash, hash: chainHash(previousHash, fields) }));
+    if (held === undefined) {
+      await sendWithCommit(manager, this.audit.append(manager, { ...fields, previousHash, hash }));
+      return;
+    }
+    held.sequence = sequence;
+    held.hash = hash;
+    await sendWithCommit(manager, this.audit.appendAtHead(manager, { ...fields, previousHash, hash }));
   }
 }

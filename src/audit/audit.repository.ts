@@ -18,6 +18,12 @@ const ADVANCE_HEAD = sql`INSERT INTO audit_chains (chain, last_sequence, last_ha
   ON CONFLICT (chain) DO UPDATE SET last_sequence = audit_chains.last_sequence + 1
   RETURNING last_sequence, last_hash`;
 const SET_HEAD_HASH = sql`UPDATE audit_chains SET last_hash = $2 WHERE chain = $1`;
+/** Takes the chain's head (its row lock, until the transaction ends) without advancing it: where it stands. */
+const LOCK_HEAD = sql`INSERT INTO audit_chains (chain, last_sequence, last_hash) VALUES ($1, 0, $2)
+  ON CONFLICT (chain) DO UPDATE SET last_sequence = audit_chains.last_sequence
+  RETURNING last_sequence, last_hash`;
+/** The head of a chain whose lock this unit of work holds, after the entries it appended. */
+const SET_HEAD = sql`UPDATE audit_chains SET last_sequence = $2, last_hash = $3 WHERE chain = $1`;
 const INSERT_ENTRY = sql`INSERT INTO audit_log (id, chain, sequence, action, outcome, reason, actor_type, actor_id, actor_session_id, account_id,
     target_type, target_id, ip, user_agent, request_id, created_at, previous_hash, hash)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`;
@@ -63,6 +69,18 @@ export class AuditRepository {
     const row = await ADVANCE_HEAD.row<{ last_sequence: number | string; last_hash: string }>(manager, [chain, GENESIS_HASH]);
     if (row === null) throw new Error('the audit chain upsert returned no row');
     return { sequence: Number(row.last_sequence), previousHash: row.last_hash };
+  }
+
+  /** Takes the chain's head, as advanceHead does, but leaves it where it stands: its last sequence and hash. */
+  async lockHead(manager: EntityManager, chain: string): Promise<{ lastSequence: number; lastHash: string }> {
+    const row = await LOCK_HEAD.row<{ last_sequence: number | string; last_hash: string }>(manager, [chain, GENESIS_HASH]);
+    if (row === null) throw new Error('the audit chain upsert returned no row');
+    return { lastSequence: Number(row.last_sequence), lastHash: row.last_hash };
+  }
+
+  /** The entry and the head it moves its chain to (locked by lockHead): sent at once and together. */
+  appendAtHead(manager: EntityManager, entry: AuditEntry): Promise<unknown> {
+    return Promise.all([INSERT_ENTRY.run(manager, entryParams(entry)), SET_HEAD.run(manager, [entry.chain, entry.sequence, entry.hash])]);
   }
 
   /** The entry and its chain's new head hash: sent at once and together (advanceHead holds the head's lock). */

@@ -165,6 +165,7 @@ export class RefundsService {
         this.transactions.findById(manager, creditId),
         this.payments.findById(manager, payment.id),
         this.events.lockStreams(manager, [refund.accountId]),
+        this.audit.lockChain(manager, refund.accountId),
       ]),
     );
     if (!creditFits || !requestFits) {

@@ -213,7 +213,11 @@ export class TransactionsService {
       // may have committed since the first read); then the books and the counters of the streams its events join.
       const [transitioned, reread] = await Promise.all([this.transactions.transition(manager, found.id, transition, at), this.transactions.findById(manager, found.id)]);
       if (!transitioned) throw await this.transitionRefusal(manager, found);
-      const [balances] = await Promise.all([this.ledger.settle(manager, posting, transition.to, at), this.events.lockStreams(manager, streamsOf(found))]);
+      const [balances] = await Promise.all([
+        this.ledger.settle(manager, posting, transition.to, at),
+        this.events.lockStreams(manager, streamsOf(found)),
+        transition.to === 'posted' ? this.audit.lockChain(manager, found.accountId) : null,
+      ]);
       const refunded = transition.to === 'canceled' && found.refundedTransactionId !== null ? await this.releaseRefund(manager, found.refundedTransactionId, found.amount) : [];
       const moved = reread ?? found;
       await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);

@@ -62,6 +62,13 @@ export abstract class AuditLog {
   /** Appends a success. Call it last in the unit of work (after EventLog.record): it locks the chain's head. */
   abstract record(manager: EntityManager, entry: NewAuditEntry): Promise<void>;
 
+  /**
+   * For a write that will record a success on this chain (the account's; null: the platform's): takes the
+   * chain's head now, in the round trip of its other writes (sent after its event counters, which come
+   * before the heads in the lock order), so that `record` sends its entry with the commit.
+   */
+  abstract lockChain(manager: EntityManager, accountId: string | null): Promise<void>;
+
   /** Appends a failure in its own transaction (the refused operation changed nothing to commit with). */
   abstract recordFailure(entry: NewAuditEntry, context?: RequestContext): Promise<void>;
 }

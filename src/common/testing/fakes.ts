@@ -97,5 +97,5 @@ export class FakeEventLog {
 
 /** An audit log that keeps nothing, for unit specs of services that audit. */
 export function silentAuditLog(): AuditLog {
-  return { record: async () => undefined, recordFailure: async () => undefined };
+  return { record: async () => undefined, recordFailure: async () => undefined, lockChain: async () => undefined };
 }
