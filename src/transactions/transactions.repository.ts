@@ -48,6 +48,8 @@ export interface RefundClaim {
 const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
   WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
+const MARK_REVERSED = sql`UPDATE transactions SET reversed_by_transaction_id = $2, updated_at = $3
+  WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL`;
 const POST_PENDING = sql`UPDATE transactions SET status = 'posted', posted_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'`;
 const CANCEL_PENDING = sql`UPDATE transactions SET status = 'canceled', canceled_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending' AND amount_refunded = 0`;
 
@@ -122,13 +124,7 @@ export class TransactionsRepository {
    * on reverses_transaction_id backs it).
    */
   async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(Transaction)
-      .set({ reversedByTransactionId: reversalId, updatedAt: now })
-      .where('id = :id AND status = :posted AND reversed_by_transaction_id IS NULL', { id: transactionId, posted: 'posted' })
-      .execute();
-    return result.affected === 1;
+    return (await MARK_REVERSED.run(manager, [transactionId, reversalId, now.getTime()])) === 1;
   }
 
   /** Books a refund against the payment or credit it names; false when that is not refundable or the refund does not fit. */

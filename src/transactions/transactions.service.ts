@@ -11,6 +11,7 @@ import { Page } from '../common/pagination/page';
 import { mergeMetadata } from '../common/validation/metadata';
 import { isLive } from '../config/modes';
 import { Database, TransactionOptions } from '../database/database';
+import { valuesInOrder } from '../database/sent-together';
 import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
 import { LedgerService } from '../ledger/ledger.service';
 import { EventLog, NewEvent } from '../common/events/event-log';
@@ -172,18 +173,34 @@ export class TransactionsService {
       const reversal = reversalOf(original, id, creationTimeOf(id), request.reason);
       const account = await this.accounts.requireOpen(manager, reversal.accountId);
       if (reversal.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, reversal.counterpartyAccountId);
-      if (!(await this.transactions.insertReversal(manager, reversal))) throw TransactionErrors.alreadyReversed(null);
       const posting = postingOf(reversal);
-      await this.ledger.open(manager, posting, account.overdraft, reversal.createdAt);
-      const at = await this.ledger.lockBalances(manager, posting, new Date());
-      if (!(await this.transactions.markReversed(manager, original.id, reversal.id, at))) {
+      // Sent together: the reversal's rows (whose unique index refuses a second reversal: checked first), its
+      // entries and balances (the overdraft guard on the side it debits), and the instant it posts at.
+      const opened = await Promise.allSettled([
+        this.transactions.insertReversal(manager, reversal),
+        this.ledger.open(manager, posting, account.overdraft, reversal.createdAt),
+        this.ledger.lockBalances(manager, posting, new Date()),
+      ]);
+      if (opened[0].status === 'fulfilled' && !opened[0].value) throw TransactionErrors.alreadyReversed(null);
+      const at = valuesInOrder(opened)[2];
+      // Then the original's conditional update, which decides between racing reversals (checked first: the rest
+      // is rolled back with a refusal), the reversal's posting, both rows read again, and the counters and chain head.
+      const moved = await Promise.allSettled([
+        this.transactions.markReversed(manager, original.id, reversal.id, at),
+        this.transactions.transition(manager, reversal.id, POST, at),
+        this.ledger.settle(manager, posting, 'posted', at),
+        this.transactions.findById(manager, original.id),
+        this.transactions.findById(manager, reversal.id),
+        this.events.lockStreams(manager, streamsOf(reversal)),
+        this.audit.lockChain(manager, original.accountId),
+      ]);
+      if (moved[0].status === 'fulfilled' && !moved[0].value) {
         const current = (await this.transactions.findById(manager, original.id)) ?? original;
         throw current.status === 'posted' ? TransactionErrors.alreadyReversed(current.reversedByTransactionId) : TransactionErrors.notPosted(current.status);
       }
-      await this.transactions.transition(manager, reversal.id, POST, at);
-      const balances = await this.ledger.settle(manager, posting, 'posted', at);
-      const reversed = (await this.transactions.findById(manager, original.id)) ?? original;
-      const posted = (await this.transactions.findById(manager, reversal.id)) ?? reversal;
+      const [, , balances, reread, rereadReversal] = valuesInOrder(moved);
+      const reversed = reread ?? original;
+      const posted = rereadReversal ?? reversal;
       await this.events.record(manager, [
         ...transactionEvents('transaction.reversed', reversed),
         ...transactionEvents('transaction.created', reversal),
