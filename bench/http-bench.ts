@@ -19,6 +19,11 @@
  *  - the admin's list, limit 20, a page 100,000 rows deep vs the first page: <= 1.2x slower;
  *  - server VmRSS (and VmHWM) after BENCH_SOAK_SECONDS of mixed load at 200 req/s: <= 200 MB;
  *  - start-up to 200 on /health/ready on a migrated database, median: <= 2 s (bare app beside it).
+ * After the measured runs of the GET and of the POST, one more run of each with the server's CPU
+ * profiler on gives their CPU budget per stage (bench/support/cpu-stages.ts: each profile sample goes
+ * to the stage of the innermost frame that names one; the server's CPU time from /proc over that run
+ * is split by those shares), printed per database as µs per request beside the bare route's CPU per
+ * request and the project's own over its measured runs (no profiler).
  * The ledger's figures (bench/ledger-scenarios.ts), after those, on the same database:
  *  - `node dist/cli.js ledger-check` over the seed (large: 1,000,000 transactions), a process of its
  *    own: peak RSS (VmHWM, sampled from /proc) < 300 MB; its wall time is shown beside a plain
@@ -68,11 +73,12 @@
  *                           for it and dropped afterwards; pgbench must be on the PATH.
  *  BENCH_SERVER_DIST        the build of the service to measure (default dist; say, a build of the
  *                           commit before a change, for before/after figures on the same anchors)
- *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario (and the large
- *                           statement import) there, and
- *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds or a list of them (default all):
+ *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
+ *                           removed), and profile the large statement import too; its top self-time
+ *                           functions are printed
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, pipeline or a list of them (default all but pipeline):
  *                           http is the service against its outside anchors, ledger the ledger's figures,
+ *                           pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports,
  *                           refunds the refunds'; the large seed is made only for http and ledger; scale
  *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
@@ -95,8 +101,22 @@ import { cpus, loadavg } from 'node:os';
 import { ApiClient } from '../test/support/api-client';
 import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
-import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
-import { cpuProfileNodeOptions } from './support/cpu-profile';
+import { join } from 'node:path';
+import {
+  BudgetReport,
+  createTransactions,
+  deepPages,
+  DEEP_ROWS,
+  Fixture,
+  MEMBER_EMAIL,
+  memoryUnderSoak,
+  PAGE_SIZE,
+  readOneTransaction,
+  readsDuringLoginStorm,
+  startupTimes,
+} from './scenarios';
+import { profiledServer } from './support/cpu-profile';
+import { formatStageBudgets } from './support/cpu-stages';
 import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
@@ -104,9 +124,9 @@ import { pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
-import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
+import { ADMIN, memoryUse, projectServer, serverDist, startServer, stopServer } from './support/processes';
 import { Comparison, formatTable, log } from './support/report';
-import { BenchSettings, DatabaseKind, readSettings } from './support/settings';
+import { BenchSettings, DatabaseKind, readSettings, ScenarioGroup } from './support/settings';
 
 const MEMBER_TRANSACTIONS_READ = 100;
 
@@ -120,8 +140,13 @@ async function main(): Promise<void> {
   const rows: Comparison[] = [];
   try {
     for (const kind of databases) {
-      const databaseRows = await benchDatabase(kind, settings, baseline);
+      const { rows: databaseRows, budgets } = await benchDatabase(kind, settings, baseline);
       process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
+      if (budgets.measured.length > 0) {
+        process.stdout.write(
+          `\n${LABELS[kind]}: CPU budget per stage (server process, a profiled run after the measured ones)\n${formatStageBudgets(budgets.measured, budgets.anchors)}`,
+        );
+      }
       rows.push(...databaseRows);
     }
   } finally {
@@ -165,9 +190,11 @@ function describeSeed(settings: BenchSettings): string {
 }
 
 /** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<{ rows: Comparison[]; budgets: BudgetReport }> {
   const rows: Comparison[] = [];
-  if (settings.scenarios.includes('http') || settings.scenarios.includes('ledger')) rows.push(...(await benchSeededDatabase(kind, settings, baseline)));
+  const budgets: BudgetReport = { profileDir: '', projectRoot: serverDist(), measured: [], anchors: [] };
+  if (['http', 'pipeline', 'ledger'].some((group) => settings.scenarios.includes(group as ScenarioGroup)))
+    rows.push(...(await benchSeededDatabase(kind, settings, baseline, budgets)));
   if (settings.scenarios.includes('events')) {
     const label = LABELS[kind];
     log(`${label}: postsWithEventsOnAndOff`);
@@ -190,7 +217,7 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     log(`${LABELS[kind]}: refundFigures`);
     rows.push(...(await refundFigures(LABELS[kind], settings, kind)));
   }
-  return rows;
+  return { rows, budgets };
 }
 
 /**
@@ -198,19 +225,21 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
  * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
  * The ledger's scenarios come last: the big account they write would change the others' data.
  */
-async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null, budgets: BudgetReport): Promise<Comparison[]> {
   const label = LABELS[kind];
   const database = await createBenchDatabase(kind, settings.postgresServerUrl);
+  // The read's and the write's CPU budgets come from profiles of the server: kept where BENCH_CPU_PROFILE_DIR says.
+  budgets.profileDir = settings.cpuProfileDir ?? join(database.scratchDir, 'profiles');
   try {
     log(`${label}: seeding ${settings.seedSize} demo data (npm run seed)...`);
     await seedDemoData(database.url, settings.seedSize);
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
-      const server = await startServer(projectServer(database.url, { nodeOptions: cpuProfileNodeOptions(settings.cpuProfileDir) }));
+      const server = await startServer(projectServer(database.url, profiledServer(budgets.profileDir)));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
-        const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
+        const fixture: Fixture = { label, settings, database, server, deep, budgets, ...(await logIn(server.baseUrl)) };
         for (const scenario of scenarios) {
           log(`${label}: ${scenario.name}`);
           rows.push(...(await scenario(fixture)));
@@ -219,6 +248,7 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
         await stopServer(server);
       }
     };
+    if (settings.scenarios.includes('pipeline') && !settings.scenarios.includes('http')) await withServer([readOneTransaction, createTransactions]);
     if (settings.scenarios.includes('http')) {
       await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
       await withServer([memoryUnderSoak]);

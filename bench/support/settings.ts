@@ -6,10 +6,12 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
  * statements: bank statement imports (a large camt.053, and the cost per line vs open requests); refunds:
- * refunds against POST /v1/transactions, and concurrent refunds of one request.
+ * refunds against POST /v1/transactions, and concurrent refunds of one request; pipeline: only the read
+ * and the write of http with their CPU budgets (not in the default: http includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'pipeline';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'pipeline'];
+const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
 
 export interface BenchSettings {
   quick: boolean;
@@ -29,7 +31,7 @@ export interface BenchSettings {
   /** Which databases to run; PostgreSQL only when reachable unless it was asked for by name. */
   databases: DatabaseKind[] | 'auto';
   postgresServerUrl: string;
-  /** Directory for a CPU profile of the server during the GET scenario, or null for none. */
+  /** Where the profiles of the CPU budget runs (and of the large statement import) are kept; null: a scratch folder, removed. */
   cpuProfileDir: string | null;
   scenarios: ScenarioGroup[];
   /** Posted transactions of the account whose balances are read beside those of an account with 10. */
@@ -127,7 +129,7 @@ function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {
 }
 
 function scenarioGroups(value: string | undefined): ScenarioGroup[] {
-  if (value === undefined || value === '' || value === 'all') return [...SCENARIO_GROUPS];
+  if (value === undefined || value === '' || value === 'all') return [...DEFAULT_GROUPS];
   return value.split(',').map((entry) => {
     const group = SCENARIO_GROUPS.find((name) => name === entry.trim());
     if (group === undefined) throw new Error(`BENCH_SCENARIOS lists ${SCENARIO_GROUPS.join(' and/or ')} (or all), got "${value}"`);
