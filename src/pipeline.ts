@@ -24,11 +24,10 @@ import { logStream } from './common/logging/log-stream';
 import { serializeError } from './common/logging/serialize-error';
 import { traceIdOf } from './common/logging/trace-context';
 import { OpenApiAddition } from './common/swagger/openapi';
-import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
+import { UnexpectedBodyGuard } from './common/validation/unexpected-body.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { Metrics } from './metrics/metrics';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -48,8 +47,10 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *   onRequest     unknown routes (and other OPTIONS): counted against the client address, then 405 or 404
  *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
  *                 -> refuse a missing or refused token (unless @Public) -> an API key's scope -> @Roles
+ *                 -> refuse a body where none is read
  *   interceptors  the request's context (actor, address, request id: events and audit entries read it)
- *                 -> refuse a body where none is read -> Idempotency-Key
+ *                 -> Idempotency-Key, on the routes marked @Idempotent() or @RefusesIdempotencyKey() only
+ *                 (their decorators attach it): every other route has one interceptor, not three
  *   pipe          validation of bodies, queries and params
  *   handler       the controller
  *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
@@ -115,9 +116,8 @@ export const PIPELINE_PROVIDERS: Provider[] = [
   { provide: APP_GUARD, useExisting: AccessTokenGuard },
   { provide: APP_GUARD, useExisting: ScopeGuard },
   { provide: APP_GUARD, useExisting: RolesGuard },
+  { provide: APP_GUARD, useClass: UnexpectedBodyGuard },
   { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
-  { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
-  { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
   { provide: APP_PIPE, useFactory: createValidationPipe },
   { provide: APP_FILTER, useClass: AllExceptionsFilter },
 ];
