@@ -76,23 +76,51 @@
  *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
  *                           removed), and profile the large statement import too; its top self-time
  *                           functions are printed
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, pipeline or a list of them (default all but pipeline):
- *                           http is the service against its outside anchors, ledger the ledger's figures,
- *                           pipeline only the GET and the POST of http with their CPU budgets,
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, pipeline or a list of them
+ *                           (default all but pipeline): http is the service against its outside anchors, ledger
+ *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports,
- *                           refunds the refunds'; the large seed is made only for http and ledger; scale
+ *                           refunds the refunds', keys the API keys' and audit log's; the large seed is made
+ *                           only for http and ledger; scale
  *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
- *                           GET /v1/transactions/{id} and POST /v1/transactions req/s
+ *                           GET /v1/transactions/{id} and POST /v1/transactions req/s, and lists with a
+ *                           read replica vs without, three instances behind HAProxy (below)
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
  *                           with its own tsconfig.build.json, and removed at the end
+ *  BENCH_KEYS_BASELINE_COMMIT  the same for the keys' POST figure (default 4955c14, the integration branch
+ *                           just before API keys and the audit log were merged; none to skip); built once
+ *                           if it names the same commit as BENCH_BASELINE_COMMIT
  * The refunds' figures (bench/refunds-scenarios.ts), on a database of their own (unseeded):
  *  - POST /v1/payments/{id}/refunds (sandbox, refunds of 1 against one paid request, fresh
  *    Idempotency-Key), 16 connections, vs POST /v1/transactions of the same account: req/s >= 0.8;
  *  - 50 concurrent refunds against one request: ms until all are answered, and the count accepted
  *    (must be exactly those that fit), no target.
+ * The API keys' and audit log's figures (bench/keys-scenarios.ts), on databases of their own:
+ *  - GET /v1/transactions/{id} of one account's 100 transactions in turn, 50 connections, with an API key
+ *    (made through the API by the account's owner, scope transactions:read) vs with the owner's access
+ *    token, on one server (unseeded, the owner opened through the API), alternating: req/s ratio
+ *    key / token >= 1.0 (a key check is one indexed lookup; an access token's a signature and the session
+ *    lookup); p99 beside it, no target. With BENCH_CPU_PROFILE_DIR, one profiled run of each side afterwards;
+ *  - POST /v1/transactions as above (each one writes its transaction.posted audit entry on the account's
+ *    chain), this build vs BENCH_KEYS_BASELINE_COMMIT (the build before API keys and the audit log), both
+ *    servers up at once, each on its own database migrated and seeded (small) by its own build, as the
+ *    ledger's before/after figure: req/s ratio >= 0.9.
+ * The scaling-out figures (bench/scale-out-scenarios.ts, group scale, PostgreSQL only), no targets:
+ *  - the service through Debian's PgBouncer in transaction mode vs directly, both up at once on one
+ *    database: a member's GET /v1/transactions/{id} (50 connections) and POST /v1/transactions
+ *    (16 connections) req/s;
+ *  - lists with a read replica vs without: a throwaway primary (initdb, free port) and a streaming
+ *    replica of it (pg_basebackup), seeded small, three instances behind Debian's HAProxy (round
+ *    robin), started without DATABASE_REPLICA_URL (anchor) and restarted with it (project), runs
+ *    alternating, each after a warm-up; 50 connections going round the admin's and a member's
+ *    GET /v1/transactions?limit=20 and GET /v1/payments?limit=20: req/s, p99, and the primary's
+ *    share of the CPU time (user + system, /proc) of both clusters' processes during the run, which
+ *    the replica should take well below 100 %. On one machine the replica competes for the same
+ *    cores, so the req/s gain is bounded. Every failed request is counted in the note. The clusters,
+ *    HAProxy and the instances are stopped and removed however the scenario ends.
  * Prints the tables on stdout, progress and the individual runs on stderr. Asserts nothing but that
  * the books balance (and an as_of answer adds up) before the big account is measured, and that every
  * statement line matched its request and the books balance after the imports.
@@ -117,11 +145,13 @@ import {
 } from './scenarios';
 import { profiledServer } from './support/cpu-profile';
 import { formatStageBudgets } from './support/cpu-stages';
-import { balancesOfABigAccount, ledgerCheckCommand, postsBeforeAndAfterTheLedger } from './ledger-scenarios';
+import { roundTripNodeOptions } from './support/round-trips';
+import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
-import { pgBouncerVsDirect } from './scale-out-scenarios';
+import { listsWithReplica, pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
+import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, serverDist, startServer, stopServer } from './support/processes';
@@ -136,11 +166,11 @@ async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const databases = await chooseDatabases(settings);
   process.stdout.write(`${describeRun(settings, databases)}\n`);
-  const baseline = await buildBaseline(settings);
+  const baselines = await buildBaselines(settings);
   const rows: Comparison[] = [];
   try {
     for (const kind of databases) {
-      const { rows: databaseRows, budgets } = await benchDatabase(kind, settings, baseline);
+      const { rows: databaseRows, budgets } = await benchDatabase(kind, settings, baselines);
       process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
       if (budgets.measured.length > 0) {
         process.stdout.write(
@@ -150,18 +180,41 @@ async function main(): Promise<void> {
       rows.push(...databaseRows);
     }
   } finally {
-    baseline?.remove();
+    baselines.remove();
   }
   if (databases.length > 1) process.stdout.write(`\nAll\n${formatTable(rows)}`);
 }
 
-/** The commit before the ledger, built once for every database's before/after POST figure. */
-async function buildBaseline(settings: BenchSettings): Promise<BaselineBuild | null> {
-  if (!settings.scenarios.includes('ledger') || settings.baselineCommit === null) return null;
-  log(`building ${settings.baselineCommit} in a temporary folder (BENCH_BASELINE_COMMIT; none to skip)...`);
-  const build = await buildCommit(settings.baselineCommit);
-  log(`  ${build.commit} built: ${build.dist}`);
-  return build;
+/** The earlier builds the before/after POST figures compare with (null: not asked for), each built once for every database. */
+interface Baselines {
+  /** The commit before the ledger (BENCH_BASELINE_COMMIT). */
+  ledger: BaselineBuild | null;
+  /** The commit before API keys and the audit log (BENCH_KEYS_BASELINE_COMMIT). */
+  keys: BaselineBuild | null;
+  remove(): void;
+}
+
+async function buildBaselines(settings: BenchSettings): Promise<Baselines> {
+  const builds = new Map<string, BaselineBuild>();
+  const remove = () => builds.forEach((build) => build.remove());
+  const build = async (group: 'ledger' | 'keys', commit: string | null, variable: string): Promise<BaselineBuild | null> => {
+    if (!settings.scenarios.includes(group) || commit === null) return null;
+    const built = builds.get(commit);
+    if (built !== undefined) return built;
+    log(`building ${commit} in a temporary folder (${variable}; none to skip)...`);
+    const made = await buildCommit(commit);
+    builds.set(commit, made);
+    log(`  ${made.commit} built: ${made.dist}`);
+    return made;
+  };
+  try {
+    const ledger = await build('ledger', settings.baselineCommit, 'BENCH_BASELINE_COMMIT');
+    const keys = await build('keys', settings.keysBaselineCommit, 'BENCH_KEYS_BASELINE_COMMIT');
+    return { ledger, keys, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 async function chooseDatabases(settings: BenchSettings): Promise<DatabaseKind[]> {
@@ -177,7 +230,7 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
     `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; ${describeSeed(settings)}`,
     `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(2)} at the start`,
     `${settings.rounds} alternating rounds of ${settings.runSeconds} s per side; the best run of each side is compared (highest req/s, lowest p99)`,
-    `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}`,
+    `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}${settings.scenarios.includes('keys') ? `; before/after API keys and the audit log against ${settings.keysBaselineCommit ?? 'nothing (BENCH_KEYS_BASELINE_COMMIT=none)'}` : ''}`,
   ].join('\n');
 }
 
@@ -190,11 +243,11 @@ function describeSeed(settings: BenchSettings): string {
 }
 
 /** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<{ rows: Comparison[]; budgets: BudgetReport }> {
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baselines: Baselines): Promise<{ rows: Comparison[]; budgets: BudgetReport }> {
   const rows: Comparison[] = [];
   const budgets: BudgetReport = { profileDir: '', projectRoot: serverDist(), measured: [], anchors: [] };
   if (['http', 'pipeline', 'ledger'].some((group) => settings.scenarios.includes(group as ScenarioGroup)))
-    rows.push(...(await benchSeededDatabase(kind, settings, baseline, budgets)));
+    rows.push(...(await benchSeededDatabase(kind, settings, baselines.ledger, budgets)));
   if (settings.scenarios.includes('events')) {
     const label = LABELS[kind];
     log(`${label}: postsWithEventsOnAndOff`);
@@ -212,10 +265,20 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
   if (settings.scenarios.includes('scale') && kind === 'postgres') {
     log(`${LABELS[kind]}: pgBouncerVsDirect`);
     rows.push(...(await pgBouncerVsDirect(LABELS[kind], settings)));
+    log(`${LABELS[kind]}: listsWithReplica`);
+    rows.push(...(await listsWithReplica(LABELS[kind], settings)));
   }
   if (settings.scenarios.includes('refunds')) {
     log(`${LABELS[kind]}: refundFigures`);
     rows.push(...(await refundFigures(LABELS[kind], settings, kind)));
+  }
+  if (settings.scenarios.includes('keys')) {
+    log(`${LABELS[kind]}: readsWithKeyAndToken`);
+    rows.push(...(await readsWithKeyAndToken(LABELS[kind], settings, kind)));
+    if (baselines.keys !== null) {
+      log(`${LABELS[kind]}: postsWithAuditingVsBefore`);
+      rows.push(...(await postsWithAuditingVsBefore(LABELS[kind], settings, kind, baselines.keys)));
+    }
   }
   return { rows, budgets };
 }
@@ -236,7 +299,9 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
     const deep = await deepListPosition(database.url, DEEP_ROWS, PAGE_SIZE);
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
-      const server = await startServer(projectServer(database.url, profiledServer(budgets.profileDir)));
+      const counting = roundTripNodeOptions();
+      const profiled = profiledServer(budgets.profileDir);
+      const server = await startServer(projectServer(database.url, { nodeOptions: [...profiled.nodeOptions, ...counting.nodeOptions], env: { ...profiled.env, ...counting.env } }));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
         const fixture: Fixture = { label, settings, database, server, deep, budgets, ...(await logIn(server.baseUrl)) };
@@ -260,8 +325,8 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
       rows.push(...(await ledgerCheckCommand(label, settings, database)));
       await withServer([balancesOfABigAccount]);
       if (baseline !== null) {
-        log(`${label}: postsBeforeAndAfterTheLedger`);
-        rows.push(...(await postsBeforeAndAfterTheLedger(label, settings, kind, baseline)));
+        log(`${label}: postsAgainstBaseline (the ledger)`);
+        rows.push(...(await postsAgainstBaseline(label, settings, kind, baseline, BEFORE_THE_LEDGER)));
       }
     }
     return rows;

@@ -8,12 +8,25 @@ import { DataSource } from 'typeorm';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
 import { ApiClient } from '../test/support/api-client';
 import { accountOwner, login } from '../test/support/factories';
-import { alternate, bestRate, createTransaction, describeRoundRatios, describeRuns, failureNote, Fixture, MEMBER_EMAIL, READ_CONNECTIONS, Sides, WRITE_CONNECTIONS } from './scenarios';
+import { freeLoopbackPort } from '../test/support/test-app';
+import {
+  alternate,
+  bestRate,
+  createTransaction,
+  describeRoundRatios,
+  describeRuns,
+  failureNote,
+  Fixture,
+  MEMBER_EMAIL,
+  READ_CONNECTIONS,
+  Sides,
+  WRITE_CONNECTIONS,
+} from './scenarios';
 import { BaselineBuild } from './support/baseline-build';
 import { BenchDatabase, createBenchDatabase, seedDemoData, withDataSource } from './support/databases';
 import { describeHistory, HISTORY_CURRENCY, HistorySpan, postedSumAsOf, writePostedHistories } from './support/ledger-history';
 import { bearer, constant, LoadRequest, LoadResult, runLoad } from './support/load';
-import { BASELINE_PORT, FinishedCommand, projectServer, RunningServer, runNodeScript, serverDist, startServer, stopServer } from './support/processes';
+import { FinishedCommand, projectServer, RunningServer, runNodeScript, serverDist, startServer, stopServer } from './support/processes';
 import { Comparison, figure, log } from './support/report';
 import { BenchSettings } from './support/settings';
 
@@ -54,10 +67,7 @@ export async function balancesOfABigAccount(fixture: Fixture): Promise<Compariso
   const asOfSides = await smallThenBig(fixture, asOf(small), asOf(big), 'balances as_of');
   const scenario = (query: string) => `GET /v1/account/balances${query} (owner), account with ${entries}, ${READ_CONNECTIONS} conns`;
   const quick = settings.bigAccountTransactions < 1_000_000 ? 'a smaller big account than the target assumes (1,000,000 entries; BENCH_QUICK is on)' : undefined;
-  return [
-    bigVsSmallRow(fixture, scenario(''), currentSides, 1.2, quick),
-    bigVsSmallRow(fixture, scenario('?as_of=<the middle of both histories>'), asOfSides, 2, quick),
-  ];
+  return [bigVsSmallRow(fixture, scenario(''), currentSides, 1.2, quick), bigVsSmallRow(fixture, scenario('?as_of=<the middle of both histories>'), asOfSides, 2, quick)];
 }
 
 async function writeHistories(fixture: Fixture, big: HistoryOwner, small: HistoryOwner, bigTransactions: number): Promise<HistorySpan> {
@@ -68,7 +78,9 @@ async function writeHistories(fixture: Fixture, big: HistoryOwner, small: Histor
       { accountId: big.accountId, transactions: bigTransactions },
       { accountId: small.accountId, transactions: SMALL_ACCOUNT_TRANSACTIONS },
     ]);
-    log(`  ... in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; big: ${await describeHistory(dataSource, big.accountId)}; small: ${await describeHistory(dataSource, small.accountId)}`);
+    log(
+      `  ... in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; big: ${await describeHistory(dataSource, big.accountId)}; small: ${await describeHistory(dataSource, small.accountId)}`,
+    );
     // better-sqlite3 blocked this process's event loop for the whole write, meanwhile the server
     // closed the API client's idle keep-alive sockets; one turn of the loop reads those closes,
     // or the next request goes out on a dead socket ("fetch failed").
@@ -92,7 +104,8 @@ async function expectBalanceMatchesEntries(api: ApiClient, database: BenchDataba
   const answer = await api.get<{ balances: { currency: string; posted: number }[] }>(`/v1/account/balances${query}`, { token: owner.token });
   const answered = answer.body.balances?.find((balance) => balance.currency === HISTORY_CURRENCY)?.posted;
   const summed = await withDataSource(database.url, (dataSource) => postedSumAsOf(dataSource, owner.accountId, HISTORY_CURRENCY, at ?? new Date()));
-  if (answer.status !== 200 || answered !== summed) throw new Error(`${owner.accountId} balances${query}: the service answers ${answer.status} ${JSON.stringify(answer.body)}, the entries sum to ${summed}`);
+  if (answer.status !== 200 || answered !== summed)
+    throw new Error(`${owner.accountId} balances${query}: the service answers ${answer.status} ${JSON.stringify(answer.body)}, the entries sum to ${summed}`);
 }
 
 /** The small account's request is the anchor; warmed up, then alternated with the big one's. */
@@ -101,7 +114,11 @@ async function smallThenBig(fixture: Fixture, small: LoadRequest, big: LoadReque
   const load = (request: LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl: server.baseUrl, connections: READ_CONNECTIONS, seconds, next: constant(request) });
   await load(small, settings.warmupSeconds);
   await load(big, settings.warmupSeconds);
-  const sides = await alternate(settings.rounds, () => load(small), () => load(big));
+  const sides = await alternate(
+    settings.rounds,
+    () => load(small),
+    () => load(big),
+  );
   log(describeRuns(`  ${name}, small account`, sides.anchor));
   log(describeRuns(`  ${name}, big account`, sides.project));
   log(describeRoundRatios(sides, (smaller, bigger) => smaller.requestsPerSecond / bigger.requestsPerSecond));
@@ -123,15 +140,32 @@ function bigVsSmallRow(fixture: Fixture, scenario: string, sides: Sides<LoadResu
 }
 
 // ---------------------------------------------------------------------------------------------
-// POST /v1/transactions before and after the ledger
+// POST /v1/transactions before and after a change (the ledger; API keys and the audit log)
 // ---------------------------------------------------------------------------------------------
 
+/** What a before/after POST figure compares with: the change the earlier build lacks, and the ratio it must keep. */
+export interface BaselineChange {
+  /** How the earlier build is described, e.g. "before the ledger". */
+  before: string;
+  atLeast: number;
+}
+
+/** The ledger's before/after figure (BENCH_BASELINE_COMMIT). */
+export const BEFORE_THE_LEDGER: BaselineChange = { before: 'before the ledger', atLeast: 0.8 };
+
 /**
- * The current build's POST /v1/transactions vs an earlier commit's (BENCH_BASELINE_COMMIT), both
- * running at once on databases of the same kind, each migrated and seeded (small) by its own
- * build: the earlier build knows nothing of the ledger tables. The runs alternate, as elsewhere.
+ * The current build's POST /v1/transactions vs an earlier commit's (BENCH_BASELINE_COMMIT for the
+ * ledger, BENCH_KEYS_BASELINE_COMMIT for API keys and the audit log), both running at once on
+ * databases of the same kind, each migrated and seeded (small) by its own build: the earlier build
+ * knows nothing of the tables that came after it. The runs alternate, as elsewhere.
  */
-export async function postsBeforeAndAfterTheLedger(label: string, settings: BenchSettings, kind: BenchDatabase['kind'], baseline: BaselineBuild): Promise<Comparison[]> {
+export async function postsAgainstBaseline(
+  label: string,
+  settings: BenchSettings,
+  kind: BenchDatabase['kind'],
+  baseline: BaselineBuild,
+  change: BaselineChange,
+): Promise<Comparison[]> {
   const before = await createBenchDatabase(kind, settings.postgresServerUrl);
   const after = await createBenchDatabase(kind, settings.postgresServerUrl);
   const servers: RunningServer[] = [];
@@ -139,9 +173,10 @@ export async function postsBeforeAndAfterTheLedger(label: string, settings: Benc
     log(`  seeding a ${BASELINE_SEED_SIZE} database with ${baseline.commit}'s seed and another with this build's...`);
     await seedDemoData(before.url, BASELINE_SEED_SIZE, baseline.dist);
     await seedDemoData(after.url, BASELINE_SEED_SIZE, serverDist());
-    const beforeServer = await startServer(projectServer(before.url, { dist: baseline.dist, port: BASELINE_PORT }));
+    // Ports of their own: other checkouts' benches on this machine take the fixed ones.
+    const beforeServer = await startServer(projectServer(before.url, { dist: baseline.dist, port: await freeLoopbackPort() }));
     servers.push(beforeServer);
-    const afterServer = await startServer(projectServer(after.url));
+    const afterServer = await startServer(projectServer(after.url, { port: await freeLoopbackPort() }));
     servers.push(afterServer);
     const sides = await alternate(settings.rounds, await postsTo(beforeServer, settings), await postsTo(afterServer, settings));
     log(describeRuns(`  POST /v1/transactions, ${baseline.commit}`, sides.anchor));
@@ -150,13 +185,13 @@ export async function postsBeforeAndAfterTheLedger(label: string, settings: Benc
     return [
       {
         database: label,
-        scenario: `POST /v1/transactions (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns, this build vs ${baseline.commit} (before the ledger), each on its own database with its own ${BASELINE_SEED_SIZE} seed`,
+        scenario: `POST /v1/transactions (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns, this build vs ${baseline.commit} (${change.before}), each on its own database with its own ${BASELINE_SEED_SIZE} seed`,
         unit: 'req/s',
         project: bestRate(sides.project),
         anchor: bestRate(sides.anchor),
         ratioOf: 'project / anchor',
         judged: 'ratio',
-        target: { atLeast: 0.8 },
+        target: { atLeast: change.atLeast },
         note: failureNote(sides.anchor, sides.project),
       },
     ];

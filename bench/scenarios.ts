@@ -11,6 +11,7 @@ import { BenchDatabase, DeepPosition } from './support/databases';
 import { bearer, constant, LoadRequest, LoadResult, roundRobin, runLoad } from './support/load';
 import { bareNestApp, memoryUse, projectServer, RunningServer, startServer, stopServer } from './support/processes';
 import { Comparison, figure, log } from './support/report';
+import { DriverCounts, perRequest, readDriverCounts } from './support/round-trips';
 import { BenchSettings } from './support/settings';
 
 /** Account 1 of the demo data is never closed; its first member reads its own transactions and creates more. */
@@ -184,11 +185,13 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
     // Both processes' CPU over their measured runs, read from /proc, beside the budget of the profiled run.
     const bareCpu = new CpuPerRequest(bare);
     const projectCpu = new CpuPerRequest(fixture.server);
+    const countsBefore = await readDriverCounts(fixture.server);
     const sides = await alternate(
       settings.rounds,
       () => bareCpu.over(() => load(bare.baseUrl, ping)),
       () => projectCpu.over(() => load(fixture.server.baseUrl, readOwnTransaction(fixture))),
     );
+    const roundTrips = roundTripsRow(fixture, 'GET /v1/transactions/{id} (member)', countsBefore, await readDriverCounts(fixture.server), sides.project, null);
     fixture.budgets.anchors.push(
       { label: `${fixture.label}: bare Nest GET /ping, ${READ_CONNECTIONS} conns, measured runs`, micros: bareCpu.micros() },
       { label: `${fixture.label}: GET /v1/transactions/{id}, measured runs (no profiler)`, micros: projectCpu.micros() },
@@ -223,6 +226,7 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
         target: { atMost: 2 },
         note: fixture.database.kind === 'postgres' ? 'the brief sets this target for SQLite; shown for PostgreSQL with the same bound' : undefined,
       },
+      ...roundTrips,
     ];
   } finally {
     await stopServer(bare);
@@ -333,7 +337,10 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
   log(`  pgbench -i -s ${pgbench.scale} on a throwaway database...`);
   const pgbenchDatabase = await preparePgbenchDatabase(settings.postgresServerUrl, pgbench.scale);
   try {
+    const countsBefore = await readDriverCounts(server);
     const sides = await alternate(settings.rounds, () => runTpcB(pgbenchDatabase.url, pgbench), posts);
+    // Counted before the budget run, which is not one of the measured runs.
+    const roundTrips = roundTripsRow(fixture, 'POST /v1/transactions (fresh Idempotency-Key)', countsBefore, await readDriverCounts(server), sides.project, { atMost: 4 });
     await budget();
     log(`  pgbench TPC-B: ${sides.anchor.map((tps) => `${tps.toFixed(0)} tps`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions', sides.project));
@@ -349,10 +356,34 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
         target: { atLeast: 0.4 },
         note: failureNote(sides.project),
       },
+      ...roundTrips,
     ];
   } finally {
     await pgbenchDatabase.drop();
   }
+}
+
+/**
+ * PostgreSQL: the server's round trips to the database per request of the project's runs (a burst of
+ * statements sent together counts once), with the statements beside them: a regression shows here first.
+ */
+function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, after: DriverCounts, runs: readonly LoadResult[], target: Comparison['target']): Comparison[] {
+  if (fixture.database.kind !== 'postgres') return [];
+  const counts = perRequest(before, after, runs.reduce((sum, run) => sum + run.requests, 0));
+  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request`);
+  return [
+    {
+      database: fixture.label,
+      scenario: `${request}: round trips to PostgreSQL per request`,
+      unit: 'round trips',
+      project: counts.roundTrips,
+      anchor: null,
+      ratioOf: 'project / anchor',
+      judged: 'project',
+      target,
+      note: `${counts.statements.toFixed(1)} statements per request; the session lookup, the webhook worker's polls (a few a second) and, for a write, the idempotency look-up before its transaction included`,
+    },
+  ];
 }
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accountOwner, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
-import { postgresBinaries, startThrowawayPostgres, startThrowawayReplica, ThrowawayPostgres, withClient } from './support/throwaway-services';
+import { postgresBinaries, PrimaryWithReplica, startPrimaryWithReplica, ThrowawayPostgres, withClient } from './support/throwaway-services';
 
 /*
  * Contract section 17: a real streaming replica, made by pg_basebackup from a
@@ -17,7 +17,7 @@ const MAX_LAG_SECONDS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Lists from a read replica', { skip }, () => {
-  let primary: ThrowawayPostgres;
+  let clusters: PrimaryWithReplica;
   let replica: ThrowawayPostgres;
   let test: TestApp;
   let owner: LoggedIn & { accountId: string };
@@ -54,12 +54,11 @@ describe('Lists from a read replica', { skip }, () => {
   const onReplica = (sql: string) => withClient(replica.url('app'), (client) => client.query(sql));
 
   before(async () => {
-    primary = await startThrowawayPostgres(bin!);
-    await withClient(primary.url(), (client) => client.query('CREATE DATABASE app'));
-    replica = await startThrowawayReplica(bin!, primary);
+    clusters = await startPrimaryWithReplica(bin!, 'app');
+    replica = clusters.replica;
     test = await startTestApp(
       { DATABASE_REPLICA_URL: replica.url('app'), DATABASE_REPLICA_MAX_LAG: `${MAX_LAG_SECONDS}s` },
-      { url: primary.url('app'), drop: async () => undefined },
+      { url: clusters.primary.url('app'), drop: async () => undefined },
     );
     owner = await accountOwner(test.api);
     admin = await loginAdmin(test.api);
@@ -67,8 +66,7 @@ describe('Lists from a read replica', { skip }, () => {
 
   after(async () => {
     await test?.close();
-    await replica?.destroy();
-    await primary?.destroy();
+    await clusters?.destroy();
   });
 
   it('serves lists and as_of balances from the replica while it keeps up; reads by id and current balances from the primary', async () => {

@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { ApiClient, ApiResponse } from './support/api-client';
 import { accountOwner, expectStatus, LoggedIn } from './support/factories';
 import { builtScript, runScript } from './support/scripts';
-import { ServerProcess, startServerProcess } from './support/server-process';
+import { BalancedInstances, startBalancedInstances } from './support/balanced-instances';
+import { ServerProcess } from './support/server-process';
 import { sql } from './support/sql';
 import { createTestDatabase, TestDatabase } from './support/test-app';
-import { haproxyBinary, startThrowawayHaproxy, ThrowawayHaproxy } from './support/throwaway-services';
+import { haproxyBinary } from './support/throwaway-services';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /*
@@ -47,8 +48,8 @@ async function postWithRetries(api: ApiClient, path: string, body: unknown, toke
 
 describe('Three instances behind HAProxy, one killed under load', { skip }, () => {
   let database: TestDatabase;
-  const servers: ServerProcess[] = [];
-  let balancer: ThrowawayHaproxy;
+  let instances: BalancedInstances;
+  let servers: ServerProcess[];
   let api: ApiClient;
   const receiver = new WebhookReceiver();
   let hooks: string;
@@ -56,19 +57,12 @@ describe('Three instances behind HAProxy, one killed under load', { skip }, () =
   before(async () => {
     database = await createTestDatabase();
     hooks = await receiver.start();
-    servers.push(...(await Promise.all([1, 2, 3].map(() => startServerProcess(database.url, ENV)))));
-    balancer = await startThrowawayHaproxy(
-      haproxy!,
-      servers.map((server) => Number(new URL(server.api.baseUrl).port)),
-    );
-    api = new ApiClient(balancer.url);
-    // HAProxy marks the instances up after their second good check.
-    for (let ready = 0; ready < 50 && (await api.get('/health/ready').catch(() => null))?.status !== 200; ready += 1) await sleep(100);
+    instances = await startBalancedInstances(haproxy!, database.url, ENV);
+    ({ servers, api } = instances);
   });
 
   after(async () => {
-    for (const server of servers) await server.stop();
-    await balancer?.destroy();
+    await instances?.stop();
     await receiver.stop();
     await database?.drop();
   });

@@ -100,6 +100,21 @@ describe('Database.transaction', () => {
     assert.equal(await bodyOf('work-2'), null);
   });
 
+  it('rolls the work back when what runs before the commit fails before it reaches the database', async () => {
+    await assert.rejects(
+      db.transaction(
+        async (manager) => {
+          await INSERT_NOTE.run(manager, ['work-4', 'the resource']);
+        },
+        {
+          beforeCommit: () => Promise.reject(new Error('the answer could not be written')),
+        },
+      ),
+      /the answer could not be written/,
+    );
+    assert.equal(await bodyOf('work-4'), null);
+  });
+
   it('runs nothing before the commit when the work fails, and keeps nothing of it', async () => {
     let ranBeforeCommit = false;
     await assert.rejects(

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const { AppConfig } = require(join(dist, 'config', 'app-config.js')) as typeof AppConfigModule;
 
   EventsRepository.prototype.record = async function recordNothing(): Promise<void> {};
+  EventsRepository.prototype.lockStreams = async function lockNothing(): Promise<void> {};
 
   // As src/main.ts from here on.
   if (existsSync('.env')) process.loadEnvFile('.env');

@@ -13,7 +13,9 @@ export async function runPostgresCommits(databaseUrl: string, count: number): Pr
   await client.connect();
   const table = `anchor_commits_${process.pid}`;
   try {
-    await client.query(`CREATE TABLE ${table} (id VARCHAR(40) PRIMARY KEY, account_id VARCHAR(40) NOT NULL, amount BIGINT NOT NULL, currency VARCHAR(3) NOT NULL, created_at BIGINT NOT NULL)`);
+    await client.query(
+      `CREATE TABLE ${table} (id VARCHAR(40) PRIMARY KEY, account_id VARCHAR(40) NOT NULL, amount BIGINT NOT NULL, currency VARCHAR(3) NOT NULL, created_at BIGINT NOT NULL)`,
+    );
     const insert = { name: 'anchor_commit', text: `INSERT INTO ${table} (id, account_id, amount, currency, created_at) VALUES ($1, $2, $3, $4, $5)` };
     const began = performance.now();
     for (let commit = 0; commit < count; commit += 1) {

@@ -1,15 +1,13 @@
 // The measured HTTP servers run as processes of their own, so that the load generator (this
 // process) never shares an event loop with them.
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const PROJECT_PORT = 3917;
 export const BARE_APP_PORT = 3918;
-/** A second build of the service, running beside the first (before/after figures). */
-export const BASELINE_PORT = 3919;
 /** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
 export const EVENTS_OFF_PORT = 3920;
 /** The webhook receiver (bench/support/webhook-receiver.ts). */
@@ -183,4 +181,33 @@ export async function runNodeScript(script: string, args: string[], env: NodeJS.
     child.once('exit', (code) => resolve(code));
   }).finally(() => clearInterval(timer));
   return { exitCode, stdout, wallMs: performance.now() - startedAt, peakMB };
+}
+
+/**
+ * CPU time (user + system, in clock ticks) of the process `parent` and all its
+ * children now: /proc/<pid>/stat of each, plus the parent's cutime and cstime,
+ * which hold what its children that already exited and were reaped used (a
+ * PostgreSQL postmaster reaps its backends), so that the difference of two
+ * readings counts the work of a backend that ended in between.
+ */
+export function treeCpuTicks(parent: number): number {
+  const fieldsOf = (pid: string): string[] | null => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The command name (field 2) is in parentheses and may hold spaces: the rest starts after the last ')'.
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return null; // exited between the listing and the read
+    }
+  };
+  // After the name: state (3), ppid (4), ... utime (14), stime (15), cutime (16), cstime (17).
+  const at = (fields: string[], field: number) => Number(fields[field - 3]);
+  const own = fieldsOf(String(parent));
+  if (own === null) throw new Error(`process ${parent} is not running`);
+  let ticks = at(own, 14) + at(own, 15) + at(own, 16) + at(own, 17);
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const fields = fieldsOf(pid);
+    if (fields !== null && at(fields, 4) === parent) ticks += at(fields, 14) + at(fields, 15);
+  }
+  return ticks;
 }

@@ -6,11 +6,12 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * http: the service's figures against outside anchors; ledger: the ledger's figures (big account,
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
  * statements: bank statement imports (a large camt.053, and the cost per line vs open requests); refunds:
- * refunds against POST /v1/transactions, and concurrent refunds of one request; pipeline: only the read
- * and the write of http with their CPU budgets (not in the default: http includes them).
+ * refunds against POST /v1/transactions, and concurrent refunds of one request; keys: reads with an API key vs
+ * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log;
+ * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'pipeline';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'pipeline'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'pipeline';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'pipeline'];
 const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
 
 export interface BenchSettings {
@@ -36,8 +37,10 @@ export interface BenchSettings {
   scenarios: ScenarioGroup[];
   /** Posted transactions of the account whose balances are read beside those of an account with 10. */
   bigAccountTransactions: number;
-  /** The commit whose POST /v1/transactions the current build is compared with, or null for none. */
+  /** The commit whose POST /v1/transactions the current build is compared with (the ledger's figure), or null for none. */
   baselineCommit: string | null;
+  /** The same for the keys' figure: the commit before API keys and the audit log, or null for none. */
+  keysBaselineCommit: string | null;
   webhooks: WebhookBenchSettings;
   statements: StatementBenchSettings;
 }
@@ -72,6 +75,8 @@ export interface WebhookBenchSettings {
 const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
 /** The last commit before the ledger. */
 const DEFAULT_BASELINE_COMMIT = '2d92ae4';
+/** The integration branch just before issue 18 (API keys and the audit log) was merged into it (09bd988's first parent). */
+const DEFAULT_KEYS_BASELINE_COMMIT = '4955c14';
 
 export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const quick = env.BENCH_QUICK === '1';
@@ -92,7 +97,8 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     cpuProfileDir: env.BENCH_CPU_PROFILE_DIR || null,
     scenarios: scenarioGroups(env.BENCH_SCENARIOS),
     bigAccountTransactions: quick ? 50_000 : 1_000_000,
-    baselineCommit: baselineCommit(env.BENCH_BASELINE_COMMIT),
+    baselineCommit: baselineCommit(env.BENCH_BASELINE_COMMIT, DEFAULT_BASELINE_COMMIT),
+    keysBaselineCommit: baselineCommit(env.BENCH_KEYS_BASELINE_COMMIT, DEFAULT_KEYS_BASELINE_COMMIT),
     webhooks: {
       steadyRate: 200,
       steadySeconds: positive(env, 'BENCH_LAG_SECONDS', quick ? 10 : 30),
@@ -137,7 +143,7 @@ function scenarioGroups(value: string | undefined): ScenarioGroup[] {
   });
 }
 
-function baselineCommit(value: string | undefined): string | null {
-  if (value === undefined || value === '') return DEFAULT_BASELINE_COMMIT;
+function baselineCommit(value: string | undefined, fallback: string): string | null {
+  if (value === undefined || value === '') return fallback;
   return value === 'none' ? null : value;
 }

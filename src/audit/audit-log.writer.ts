@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { currentRequestContext, RequestContext } from '../common/access/request-context';
 import { AuditLog, AuditOutcome, NewAuditEntry } from '../common/audit/audit-log';
 import { newId } from '../common/ids/ids';
-import { Database } from '../database/database';
+import { Database, sendWithCommit } from '../database/database';
 import { chainHash } from './audit-chain-hash';
 import { AuditRepository, PLATFORM_CHAIN } from './audit.repository';
 
@@ -51,6 +51,7 @@ export class AuditLogWriter extends AuditLog {
       requestId: context.requestId,
       createdAt: new Date(),
     };
-    await this.audit.append(manager, { ...fields, previousHash, hash: chainHash(previousHash, fields) });
+    // Nothing waits for the entry: it travels with the commit.
+    await sendWithCommit(manager, this.audit.append(manager, { ...fields, previousHash, hash: chainHash(previousHash, fields) }));
   }
 }

@@ -18,6 +18,32 @@ const ADVANCE_HEAD = sql`INSERT INTO audit_chains (chain, last_sequence, last_ha
   ON CONFLICT (chain) DO UPDATE SET last_sequence = audit_chains.last_sequence + 1
   RETURNING last_sequence, last_hash`;
 const SET_HEAD_HASH = sql`UPDATE audit_chains SET last_hash = $2 WHERE chain = $1`;
+const INSERT_ENTRY = sql`INSERT INTO audit_log (id, chain, sequence, action, outcome, reason, actor_type, actor_id, actor_session_id, account_id,
+    target_type, target_id, ip, user_agent, request_id, created_at, previous_hash, hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`;
+
+function entryParams(entry: AuditEntry): unknown[] {
+  return [
+    entry.id,
+    entry.chain,
+    entry.sequence,
+    entry.action,
+    entry.outcome,
+    entry.reason,
+    entry.actorType,
+    entry.actorId,
+    entry.actorSessionId,
+    entry.accountId,
+    entry.targetType,
+    entry.targetId,
+    entry.ip,
+    entry.userAgent,
+    entry.requestId,
+    entry.createdAt.getTime(),
+    entry.previousHash,
+    entry.hash,
+  ];
+}
 /** Retention: on PostgreSQL the table's trigger lets only a transaction that set audit.retention delete. */
 const ALLOW_RETENTION = sql`SELECT set_config('audit.retention', 'on', true)`;
 const PURGE_BEFORE = sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE id < $1 ORDER BY id LIMIT $2)`;
@@ -39,9 +65,9 @@ export class AuditRepository {
     return { sequence: Number(row.last_sequence), previousHash: row.last_hash };
   }
 
-  async append(manager: EntityManager, entry: AuditEntry): Promise<void> {
-    await manager.insert(AuditEntry, entry);
-    await SET_HEAD_HASH.run(manager, [entry.chain, entry.hash]);
+  /** The entry and its chain's new head hash: sent at once and together (advanceHead holds the head's lock). */
+  append(manager: EntityManager, entry: AuditEntry): Promise<unknown> {
+    return Promise.all([INSERT_ENTRY.run(manager, entryParams(entry)), SET_HEAD_HASH.run(manager, [entry.chain, entry.hash])]);
   }
 
   page<Item>(manager: EntityManager, scope: AccountScope, filters: AuditFilters, pagination: PaginationQueryDto, toItem: (entry: AuditEntry) => Item): Promise<Page<Item>> {

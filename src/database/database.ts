@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ReadReplica } from './read-replica';
 import { SerialQueue } from './serial-queue';
-import { sql, sqliteInTransaction } from './sql';
+import { commitPostgres, sql, sqliteInTransaction } from './sql';
 
 const BEGIN = sql`BEGIN IMMEDIATE`;
 const COMMIT = sql`COMMIT`;
@@ -11,8 +11,70 @@ const ROLLBACK = sql`ROLLBACK`;
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
 
-/** The callbacks of the transaction each manager belongs to, run once it committed. */
-const AFTER_COMMIT = new WeakMap<EntityManager, (() => void)[]>();
+/** A promise watched from the start: whether it has failed yet, and the promise itself to await. */
+interface Watched {
+  failed: boolean;
+  reason: unknown;
+  done: Promise<unknown>;
+}
+
+function watched(promise: Promise<unknown> | undefined): Watched {
+  const state: Watched = { failed: false, reason: undefined, done: promise ?? Promise.resolve() };
+  state.done.catch((reason: unknown) => {
+    state.failed = true;
+    state.reason = reason;
+  });
+  return state;
+}
+
+/** What one unit of work keeps beside its connection, from its start to its end. */
+interface UnitState {
+  /** Run once it committed (afterCommit). */
+  committed: (() => void)[];
+  /** Statements it sent without waiting for them (sendWithCommit), awaited with its commit. */
+  inFlight: Watched[];
+  /** What modules keep for the unit of work (unitScoped). */
+  scoped: Map<symbol, unknown>;
+}
+
+const UNITS = new WeakMap<EntityManager, UnitState>();
+
+/** The work, then what must land with it before the commit (SQLite: no pipelining, one after the other). */
+function withStore<T>(work: Work<T>, beforeCommit: BeforeCommit | undefined): Work<T> {
+  return async (manager) => {
+    const result = await work(manager);
+    await awaitInFlight(manager);
+    await beforeCommit?.(manager, result);
+    return result;
+  };
+}
+
+async function awaitInFlight(manager: EntityManager): Promise<void> {
+  for (const sent of UNITS.get(manager)?.inFlight ?? []) await sent.done;
+}
+
+/**
+ * For statements whose results the unit of work does not need: they were sent (the call that made
+ * `sent` put them on the wire before returning it), and the unit's commit waits for them and rolls
+ * back if one failed, so they cost no round trip of their own. Outside a unit of work, `sent` itself.
+ */
+export function sendWithCommit(manager: EntityManager, sent: Promise<unknown>): Promise<unknown> {
+  const unit = UNITS.get(manager);
+  if (unit === undefined) return sent;
+  unit.inFlight.push(watched(sent));
+  return Promise.resolve();
+}
+
+/**
+ * What a module keeps for the rest of a unit of work (the stream counters it holds, say), made by
+ * `create` on first use and dropped when the unit ends; null outside a unit of work.
+ */
+export function unitScoped<T>(manager: EntityManager, key: symbol, create: () => T): T | null {
+  const unit = UNITS.get(manager);
+  if (unit === undefined) return null;
+  if (!unit.scoped.has(key)) unit.scoped.set(key, create());
+  return unit.scoped.get(key) as T;
+}
 
 /**
  * Runs `callback` once the transaction of `manager` has committed (at once
@@ -20,16 +82,17 @@ const AFTER_COMMIT = new WeakMap<EntityManager, (() => void)[]>();
  * before others can see the change, such as waking a worker that reads it.
  */
 export function afterCommit(manager: EntityManager, callback: () => void): void {
-  const pending = AFTER_COMMIT.get(manager);
-  if (pending === undefined) callback();
-  else pending.push(callback);
+  const unit = UNITS.get(manager);
+  if (unit === undefined) callback();
+  else unit.committed.push(callback);
 }
 
 /**
  * What a request adds to the transaction of the operation it calls: `afterBegin`
  * runs before the work, `beforeCommit` after it (with its result) and before the
  * commit, so that all of it lands together or not at all (the in-flight lock
- * and the stored answer of an Idempotency-Key, for one).
+ * and the stored answer of an Idempotency-Key, for one). On PostgreSQL the COMMIT is sent right behind
+ * `beforeCommit`'s statement, so that hook sends it before it first waits for anything.
  */
 export type BeforeCommit = (manager: EntityManager, result: unknown) => Promise<void>;
 
@@ -86,20 +149,17 @@ export class Database {
    */
   async transaction<T>(work: Work<T>, options: TransactionOptions = {}): Promise<T> {
     const { afterBegin, beforeCommit } = options;
-    const committed: (() => void)[] = [];
+    const state: UnitState = { committed: [], inFlight: [], scoped: new Map() };
     const unit: Work<T> = async (manager) => {
-      AFTER_COMMIT.set(manager, committed);
-      try {
-        await afterBegin?.(manager);
-        const result = await work(manager);
-        await beforeCommit?.(manager, result);
-        return result;
-      } finally {
-        AFTER_COMMIT.delete(manager);
-      }
+      UNITS.set(manager, state);
+      await afterBegin?.(manager);
+      return work(manager);
     };
-    const result = this.queue === null ? await this.dataSource.transaction(unit) : await this.queue.run(() => this.sqliteTransaction(unit));
-    for (const callback of committed) callback();
+    // Kept until the commit (it waits for the statements in flight), dropped with the unit of work.
+    const ended = (manager: EntityManager) => UNITS.delete(manager);
+    const result =
+      this.queue === null ? await this.postgresTransaction(unit, beforeCommit, ended) : await this.queue.run(() => this.sqliteTransaction(withStore(unit, beforeCommit), ended));
+    for (const callback of state.committed) callback();
     return result;
   }
 
@@ -161,13 +221,50 @@ export class Database {
   }
 
   /**
+   * BEGIN, the work, then what `beforeCommit` writes and COMMIT sent together: the pool's connections
+   * pipeline (data-source-options.ts), so the stored answer costs no round trip of its own. When that
+   * write fails in the database, PostgreSQL has aborted the transaction and answers the COMMIT behind
+   * it with a rollback: nothing is committed, and the write's error is the one thrown.
+   */
+  private async postgresTransaction<T>(work: Work<T>, beforeCommit: BeforeCommit | undefined, ended: (manager: EntityManager) => void): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    const manager = runner.manager;
+    try {
+      await runner.startTransaction();
+      let result: T;
+      try {
+        result = await work(manager);
+      } catch (error) {
+        await runner.rollbackTransaction();
+        throw error;
+      }
+      const pending = [...(UNITS.get(manager)?.inFlight ?? []), watched(beforeCommit?.(manager, result))];
+      // One turn of the microtask queue: what failed before its statement left (a bug, not the database)
+      // has settled by now, and the work must then roll back rather than commit without it.
+      await Promise.resolve();
+      const early = pending.find((sent) => sent.failed);
+      if (early !== undefined) {
+        await runner.rollbackTransaction();
+        throw early.reason;
+      }
+      const committed = await commitPostgres(manager);
+      for (const sent of pending) await sent.done;
+      if (!committed) throw new Error('PostgreSQL rolled the transaction back at COMMIT, yet no statement of it failed');
+      return result;
+    } finally {
+      ended(manager);
+      await runner.release();
+    }
+  }
+
+  /**
    * SQLite has one connection, and the queue hands it to one unit of work at a
    * time: a transaction is BEGIN and COMMIT on it, statements prepared once,
    * rather than a new TypeORM query runner (which prepares them anew) per unit.
    * IMMEDIATE takes the write lock at once, so another process writing the
    * same file (the seed, the CLI) waits up to busy_timeout instead of failing.
    */
-  private async sqliteTransaction<T>(work: Work<T>): Promise<T> {
+  private async sqliteTransaction<T>(work: Work<T>, ended: (manager: EntityManager) => void): Promise<T> {
     const manager = this.dataSource.manager;
     await BEGIN.run(manager, []);
     try {
@@ -178,6 +275,8 @@ export class Database {
       // SQLite ends a transaction by itself on some failures (a full disk); ROLLBACK would then fail and hide the cause.
       if (sqliteInTransaction(manager)) await ROLLBACK.run(manager, []);
       throw error;
+    } finally {
+      ended(manager);
     }
   }
 

@@ -16,7 +16,7 @@ interface SqliteConnection {
 
 /** A pg client or pool: both run a named statement, prepared once per connection, or an unnamed one. */
 interface PgQueryable {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null; command: string }>;
 }
 
 let statementCount = 0;
@@ -70,6 +70,7 @@ export class Sql {
 
   private runOnPostgres(manager: EntityManager, params: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }> {
     const connection = postgresConnection(manager);
+    batchWrites(connection);
     if (!namedStatementsAllowed(manager.connection)) return connection.query({ text: this.text, values: [...params] });
     return connection.query({ name: this.name, text: this.text, values: [...params] });
   }
@@ -98,10 +99,41 @@ export function sqliteInTransaction(manager: EntityManager): boolean {
   return sqliteConnection(manager).inTransaction;
 }
 
+/** What a pg client is beneath: its socket (a pool has none of its own). */
+interface PgSocketOwner {
+  connection?: { stream?: { cork(): void; uncork(): void } };
+}
+
+const corked = new WeakSet<object>();
+
+/**
+ * Holds the connection's writes until the event loop's next turn, so that the statements a unit of work
+ * sends together (pipelined) leave in one write to the socket rather than one each: on loopback a write
+ * costs the sender the receiver's share of the TCP work too, a third of the server's time for a write.
+ */
+function batchWrites(connection: PgQueryable): void {
+  const socket = (connection as PgSocketOwner).connection?.stream;
+  if (socket === undefined || corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  setImmediate(() => {
+    corked.delete(socket);
+    socket.uncork();
+  });
+}
+
 /** The transaction's own connection when the manager belongs to one, else the pool. */
 function postgresConnection(manager: EntityManager): PgQueryable {
   const transactionConnection = (manager.queryRunner as unknown as { databaseConnection?: PgQueryable } | undefined)?.databaseConnection;
   return transactionConnection ?? (manager.connection.driver as unknown as { master: PgQueryable }).master;
+}
+
+/**
+ * Sends COMMIT on the manager's PostgreSQL transaction; false when PostgreSQL rolled it back instead (a
+ * statement of it had failed, whose error its own caller sees).
+ */
+export async function commitPostgres(manager: EntityManager): Promise<boolean> {
+  return (await postgresConnection(manager).query({ text: 'COMMIT', values: [] })).command === 'COMMIT';
 }
 
 /**

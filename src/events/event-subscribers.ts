@@ -16,5 +16,15 @@ export interface RecordedEvent {
  * this one, so that events never imports it.
  */
 export abstract class EventSubscribers {
+  /**
+   * Reads what acting on the events of these streams (null: the platform's) needs, before they are
+   * recorded, so that `recorded` only writes.
+   */
+  abstract prepare(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void>;
+
+  /**
+   * Acts on events just recorded. Inside a unit of work, after `prepare` for their streams, it sends
+   * its writes before it first waits: they may travel with the commit.
+   */
   abstract recorded(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void>;
 }

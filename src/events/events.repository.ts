@@ -7,7 +7,8 @@ import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
-import { MultiRowInsert, sql } from '../database/sql';
+import { MultiRowInsert, Sql, sql } from '../database/sql';
+import { sendWithCommit, unitScoped } from '../database/database';
 import { EventRecord } from './entities/event.entity';
 import { EventSubscribers, RecordedEvent } from './event-subscribers';
 
@@ -15,17 +16,55 @@ import { EventSubscribers, RecordedEvent } from './event-subscribers';
 export const PLATFORM_STREAM = 'platform';
 
 /**
- * Reserves the next $2 sequences of a stream; returns the last of them and the stream's mode, taken from
- * its account when the stream starts (an account's mode never changes), else $3 (the platform's).
- * The cast gives $1 one type on PostgreSQL (varchar, as the inserted stream), not text in the comparison.
+ * Reserves the next sequences of `count` streams ($2, $4...: each stream, then how many it takes); returns
+ * the last of each and the stream's mode, taken from its account when the stream starts (an account's mode
+ * never changes), else $1 (the platform's). The cast gives the stream one type on PostgreSQL (varchar, as
+ * the inserted stream), not text in the comparison. One statement per number of streams, built once.
  */
-const RESERVE_SEQUENCES = sql`INSERT INTO event_streams (stream, last_sequence, livemode)
-  VALUES ($1, $2, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST($1 AS VARCHAR(40))), $3) = 1)
+const RESERVE_SEQUENCES = new Map<number, Sql>();
+function reserveSequences(count: number): Sql {
+  let statement = RESERVE_SEQUENCES.get(count);
+  if (statement === undefined) {
+    const values = Array.from({ length: count }, (_, index) => {
+      const stream = `$${index * 2 + 2}`;
+      return `(${stream}, $${index * 2 + 3}, COALESCE((SELECT CASE WHEN mode = 'live' THEN 1 ELSE 0 END FROM accounts WHERE id = CAST(${stream} AS VARCHAR(40))), $1) = 1)`;
+    });
+    statement = new Sql(`INSERT INTO event_streams (stream, last_sequence, livemode)
+  VALUES ${values.join(', ')}
   ON CONFLICT (stream) DO UPDATE SET last_sequence = event_streams.last_sequence + excluded.last_sequence
-  RETURNING last_sequence, livemode`;
+  RETURNING stream, last_sequence, livemode`);
+    RESERVE_SEQUENCES.set(count, statement);
+  }
+  return statement;
+}
+/** A stream's counter once its unit of work has numbered its events (it holds the row's lock since it took it). */
+const SET_LAST_SEQUENCE = sql`UPDATE event_streams SET last_sequence = $2 WHERE stream = $1`;
 const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'actor', 'data']);
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
+
+/** Where a stream's numbering stands in a unit of work that holds its counter: its last sequence, and its mode. */
+interface StreamHead {
+  last: number;
+  livemode: boolean;
+}
+
+/** The first sequence a stream's events take, and its mode. */
+interface Numbering {
+  first: number;
+  livemode: boolean;
+}
+
+/** The streams whose counters the unit of work holds, and where each stands. */
+const HEADS = Symbol('event stream counters of the unit of work');
+
+function streamOf(accountId: string | null): string {
+  return accountId ?? PLATFORM_STREAM;
+}
+
+function accountIdOf(stream: string): string | null {
+  return stream === PLATFORM_STREAM ? null : stream;
+}
 
 export interface EventFilters {
   types?: EventType[];
@@ -58,26 +97,77 @@ export class EventsRepository extends EventLog {
   async record(manager: EntityManager, events: readonly NewEvent[]): Promise<void> {
     const byStream = new Map<string, NewEvent[]>();
     for (const event of events) {
-      const stream = event.accountId ?? PLATFORM_STREAM;
+      const stream = streamOf(event.accountId);
       byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
     }
+    const streams = [...byStream.keys()].sort();
+    const counts = new Map(streams.map((stream) => [stream, byStream.get(stream)?.length ?? 0]));
+    const heads = unitScoped(manager, HEADS, () => new Map<string, StreamHead>());
+    if (heads === null) {
+      // Outside a unit of work no lock outlives a statement: the sequences are reserved and used at once.
+      const reserved = await this.reserve(manager, streams, counts);
+      const { rows, recorded } = this.rowsOf(byStream, reserved);
+      await INSERT_EVENTS.run(manager, rows);
+      await this.subscribers.recorded(manager, recorded);
+      return;
+    }
+    await this.lockStreams(manager, streams.map(accountIdOf));
+    const firsts = new Map<string, Numbering>();
+    for (const stream of streams) {
+      const head = heads.get(stream) ?? { last: 0, livemode: false };
+      firsts.set(stream, { first: head.last + 1, livemode: head.livemode });
+      head.last += counts.get(stream) ?? 0;
+    }
+    const { rows, recorded } = this.rowsOf(byStream, firsts);
+    // The counters, the events and the subscribers' writes need no answer: they travel with the commit.
+    await sendWithCommit(
+      manager,
+      Promise.all([
+        ...streams.map((stream) => SET_LAST_SEQUENCE.run(manager, [stream, heads.get(stream)?.last ?? 0])),
+        INSERT_EVENTS.run(manager, rows),
+        this.subscribers.recorded(manager, recorded),
+      ]),
+    );
+  }
+
+  async lockStreams(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {
+    const heads = unitScoped(manager, HEADS, () => new Map<string, StreamHead>());
+    if (heads === null) return;
+    const streams = [...new Set(accountIds.map(streamOf))].filter((stream) => !heads.has(stream)).sort();
+    if (streams.length === 0) return;
+    const [locked] = await Promise.all([this.reserve(manager, streams, new Map()), this.subscribers.prepare(manager, streams.map(accountIdOf))]);
+    for (const [stream, { first, livemode }] of locked) heads.set(stream, { last: first - 1, livemode });
+  }
+
+  /**
+   * Adds `counts` (none: 0, which takes the counters' locks only) to the streams' counters in one
+   * statement, streams in id order (two writes that share streams lock them in the same order): the
+   * first sequence each reserved (its counter + 1 when it reserved none) and its mode.
+   */
+  private async reserve(manager: EntityManager, streams: readonly string[], counts: ReadonlyMap<string, number>): Promise<Map<string, Numbering>> {
+    const params = streams.flatMap((stream) => [stream, counts.get(stream) ?? 0]);
+    const rows = await reserveSequences(streams.length).rows<{ stream: string; last_sequence: number | string; livemode: boolean | number }>(manager, [
+      this.platformLive ? 1 : 0,
+      ...params,
+    ]);
+    if (rows.length !== streams.length) throw new Error('the sequence upsert did not return a row per stream');
+    return new Map(rows.map((row) => [row.stream, { first: Number(row.last_sequence) - (counts.get(row.stream) ?? 0) + 1, livemode: Boolean(row.livemode) }]));
+  }
+
+  /** The events' rows, numbered from each stream's first sequence, and what the subscribers are told. */
+  private rowsOf(byStream: ReadonlyMap<string, NewEvent[]>, firsts: ReadonlyMap<string, Numbering>): { rows: unknown[][]; recorded: RecordedEvent[] } {
     const recorded: RecordedEvent[] = [];
     // Who: the request's caller, read from its context (jobs: the system), so no call site passes it.
     const actor = JSON.stringify(currentRequestContext().actor);
-    for (const stream of [...byStream.keys()].sort()) {
-      const streamEvents = byStream.get(stream) ?? [];
-      const row = await RESERVE_SEQUENCES.row<{ last_sequence: number | string; livemode: boolean | number }>(manager, [stream, streamEvents.length, this.platformLive ? 1 : 0]);
-      if (row === null) throw new Error('the sequence upsert returned no row');
-      const first = Number(row.last_sequence) - streamEvents.length + 1;
-      const rows = streamEvents.map((event, index) => {
+    const rows = [...firsts].flatMap(([stream, { first, livemode }]) =>
+      (byStream.get(stream) ?? []).map((event, index) => {
         // Made under the stream's lock, so a stream's ids follow its sequence.
         const id = newId('evt');
         recorded.push({ id, type: event.type, accountId: event.accountId, sequence: first + index });
-        return [id, stream, first + index, event.type, row.livemode ? 1 : 0, creationTimeOf(id).getTime(), actor, JSON.stringify({ object: event.object })];
-      });
-      await INSERT_EVENTS.run(manager, rows);
-    }
-    await this.subscribers.recorded(manager, recorded);
+        return [id, stream, first + index, event.type, livemode ? 1 : 0, creationTimeOf(id).getTime(), actor, JSON.stringify({ object: event.object })];
+      }),
+    );
+    return { rows, recorded };
   }
 
   findById(manager: EntityManager, eventId: string): Promise<EventRecord | null> {

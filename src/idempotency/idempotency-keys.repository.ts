@@ -15,7 +15,12 @@ const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, 
 /** Housekeeping: a batch of expired keys (idx_idempotency_keys_expires_at). */
 const PURGE_EXPIRED = sql`DELETE FROM idempotency_keys WHERE fingerprint IN (SELECT fingerprint FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`;
 
-const TRY_IN_FLIGHT_LOCK = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`;
+/** The in-flight lock and whether an answer is stored, in one round trip. */
+const CLAIM = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked, EXISTS (SELECT 1 FROM idempotency_keys WHERE fingerprint = $2) AS answered`;
+const IS_ANSWERED = sql`SELECT 1 AS answered FROM idempotency_keys WHERE fingerprint = $1`;
+
+/** What a request found when it entered its transaction under a key. */
+export type KeyClaimOutcome = 'claimed' | 'in_flight' | 'answered';
 
 interface KeyRow {
   fingerprint: string;
@@ -31,16 +36,19 @@ interface KeyRow {
 @Injectable()
 export class IdempotencyKeysRepository {
   /**
-   * Marks the key as in flight until the transaction ends; false when another
-   * transaction holds it. On PostgreSQL a transaction-level advisory lock, so a
-   * crash releases it with the connection; on SQLite the transaction already
-   * holds the database's one write lock, so no other can be in flight.
+   * Marks the key as in flight until the transaction ends, unless another transaction holds it, and
+   * says whether an answer is stored under it already. On PostgreSQL a transaction-level advisory
+   * lock, so a crash releases it with the connection; on SQLite the transaction already holds the
+   * database's one write lock, so no other can be in flight. An answer committed between this
+   * statement's snapshot and its lock is found by the primary key when this request stores its own.
    */
-  async lockInFlight(manager: EntityManager, fingerprint: string): Promise<boolean> {
-    if (!hasRowLocks(manager)) return true;
+  async claim(manager: EntityManager, fingerprint: string): Promise<KeyClaimOutcome> {
+    if (!hasRowLocks(manager)) return (await IS_ANSWERED.row(manager, [fingerprint])) === null ? 'claimed' : 'answered';
     // 60 bits of the SHA-256 fingerprint: a collision only ever answers a retry 409.
     const key = BigInt(`0x${fingerprint.slice(0, 15)}`).toString();
-    return (await TRY_IN_FLIGHT_LOCK.row<{ locked: boolean }>(manager, [key]))?.locked === true;
+    const row = await CLAIM.row<{ locked: boolean; answered: boolean }>(manager, [key, fingerprint]);
+    if (row?.locked !== true) return 'in_flight';
+    return row.answered ? 'answered' : 'claimed';
   }
 
   /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */

@@ -75,8 +75,9 @@ export class IdempotencyService {
    * when one committed an answer since `begin` (the work is then not done twice).
    */
   async enterWithin(manager: EntityManager, claim: KeyClaim): Promise<void> {
-    if (!(await this.keys.lockInFlight(manager, claim.fingerprint))) throw IdempotencyErrors.inProgress();
-    if (await this.keys.find(manager, claim.fingerprint)) throw new KeyAnsweredMeanwhile();
+    const outcome = await this.keys.claim(manager, claim.fingerprint);
+    if (outcome === 'in_flight') throw IdempotencyErrors.inProgress();
+    if (outcome === 'answered') throw new KeyAnsweredMeanwhile();
   }
 
   /** Stores the answer inside the transaction that made it; KeyAnsweredMeanwhile when another request stored one first. */

@@ -103,7 +103,14 @@ const INSERT_ENTRIES = new MultiRowInsert('ledger_entries', [
   'balance_after',
 ]);
 
-const MOVE_ENTRY = sql`UPDATE ledger_entries SET status = $3, posted_at = $4, canceled_at = $5, posted_seq = $6, balance_after = $7
+/**
+ * A posted entry records where its balance stands right after it (the balance's posted sum and count, as
+ * this unit of work's change of it left them; none for an external account), so it can follow that change
+ * in the same round trip instead of waiting for its answer.
+ */
+const MOVE_ENTRY = sql`UPDATE ledger_entries SET status = $3, posted_at = $4, canceled_at = $5,
+    posted_seq = CASE WHEN CAST($4 AS BIGINT) IS NOT NULL THEN (SELECT posted_count FROM ledger_balances b WHERE b.account_id = ledger_entries.account_id AND b.currency = ledger_entries.currency) END,
+    balance_after = CASE WHEN CAST($4 AS BIGINT) IS NOT NULL THEN (SELECT posted FROM ledger_balances b WHERE b.account_id = ledger_entries.account_id AND b.currency = ledger_entries.currency) END
   WHERE transaction_id = $1 AND side = $2 AND status = 'pending'`;
 
 const BALANCES_OF_ACCOUNT = sql`SELECT currency, posted, pending_debits, pending_credits, updated_at
@@ -147,9 +154,12 @@ export class LedgerRepository {
    * it last had an entry posted.
    */
   async lock(manager: EntityManager, key: BalanceKey, now: Date): Promise<Date | null> {
-    await ENSURE_BALANCE.run(manager, [key.accountId, key.currency, now.getTime()]);
     const statement = hasRowLocks(manager) ? LOCK_BALANCE : READ_BALANCE_POSTED_AT;
-    const row = await statement.row<{ last_posted_at: number | string | null }>(manager, [key.accountId, key.currency]);
+    // Sent together: the insert runs first, so the lock always finds the row.
+    const [, row] = await Promise.all([
+      ENSURE_BALANCE.run(manager, [key.accountId, key.currency, now.getTime()]),
+      statement.row<{ last_posted_at: number | string | null }>(manager, [key.accountId, key.currency]),
+    ]);
     return row?.last_posted_at == null ? null : new Date(Number(row.last_posted_at));
   }
 
@@ -157,11 +167,10 @@ export class LedgerRepository {
     await INSERT_ENTRIES.run(manager, entries.map(entryParams));
   }
 
-  /** pending -> `to`; false when the entry was not pending. */
-  async moveEntry(manager: EntityManager, transactionId: string, side: EntrySide, to: 'posted' | 'canceled', at: Date, position: BalancePosition | null): Promise<boolean> {
+  /** pending -> `to`, after its balance's change; false when the entry was not pending. */
+  async moveEntry(manager: EntityManager, transactionId: string, side: EntrySide, to: 'posted' | 'canceled', at: Date): Promise<boolean> {
     const posted = to === 'posted';
-    const params = [transactionId, side, to, posted ? at.getTime() : null, posted ? null : at.getTime(), position?.postedCount ?? null, position?.posted ?? null];
-    return (await MOVE_ENTRY.run(manager, params)) === 1;
+    return (await MOVE_ENTRY.run(manager, [transactionId, side, to, posted ? at.getTime() : null, posted ? null : at.getTime()])) === 1;
   }
 
   async balancesOf(manager: EntityManager, accountId: string): Promise<StoredBalance[]> {

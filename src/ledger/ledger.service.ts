@@ -27,20 +27,20 @@ export class LedgerService {
    */
   async open(manager: EntityManager, posting: Posting, overdraft: OverdraftRule, now: Date): Promise<ChangedBalance[]> {
     // Entries first: inserts wait for nothing, and the balance rows, which every write of the account
-    // needs, are then held only from their update to the commit.
-    await this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
-    const changed: ChangedBalance[] = [];
-    for (const side of sidesOf(posting)) {
-      if (!side.hasBalance) continue;
-      const key = { accountId: side.accountId, currency: posting.currency };
-      if (side.side === 'debit' && overdraft === 'forbidden' && side.accountId === posting.accountId) {
+    // needs, are then held only from their update to the commit. All are sent together (one round trip).
+    const entries = this.ledger.insertEntries(manager, this.entriesOf(posting, now, null, new Map()));
+    const changes = sidesOf(posting)
+      .filter((side) => side.hasBalance)
+      .map(async (side) => {
+        const key = { accountId: side.accountId, currency: posting.currency };
+        if (side.side !== 'debit' || overdraft !== 'forbidden' || side.accountId !== posting.accountId) {
+          return this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now);
+        }
         const held = await this.ledger.holdDebitWithinAvailable(manager, key, posting.amount, now);
         if (held === null) throw LedgerErrors.insufficientFunds(posting.currency);
-        changed.push(held);
-      } else {
-        changed.push(await this.ledger.applyChange(manager, key, balanceChange(side.side, 'new', 'pending', posting.amount), null, now));
-      }
-    }
+        return held;
+      });
+    const [, ...changed] = await Promise.all([entries, ...changes]);
     return changed;
   }
 
@@ -52,10 +52,12 @@ export class LedgerService {
    * transaction row, and use the instant for the transaction too.
    */
   async lockBalances(manager: EntityManager, posting: Posting, clock: Date): Promise<Date> {
+    // Sent together, in lock order (sidesOf sorts them): one round trip.
+    const locks = sidesOf(posting)
+      .filter((side) => side.hasBalance)
+      .map((side) => this.ledger.lock(manager, { accountId: side.accountId, currency: posting.currency }, clock));
     let at = clock;
-    for (const side of sidesOf(posting)) {
-      if (!side.hasBalance) continue;
-      const lastPostedAt = await this.ledger.lock(manager, { accountId: side.accountId, currency: posting.currency }, clock);
+    for (const lastPostedAt of await Promise.all(locks)) {
       if (lastPostedAt !== null && lastPostedAt > at) at = lastPostedAt;
     }
     return at;
@@ -70,13 +72,14 @@ export class LedgerService {
 
   /** Moves both pending entries to posted or canceled with their transaction; lockBalances first. */
   async settle(manager: EntityManager, posting: Posting, to: 'posted' | 'canceled', at: Date): Promise<ChangedBalance[]> {
-    const changed = await this.applyToBalances(manager, posting, 'pending', to, at);
-    for (const side of sidesOf(posting)) {
-      const position = to === 'posted' ? (changed.get(side.side) ?? null) : null;
-      if (!(await this.ledger.moveEntry(manager, posting.transactionId, side.side, to, at, position))) {
+    // The balances, then the entries (which read where their balances now stand): sent together.
+    const changes = this.applyToBalances(manager, posting, 'pending', to, at);
+    const moves = sidesOf(posting).map(async (side) => {
+      if (!(await this.ledger.moveEntry(manager, posting.transactionId, side.side, to, at))) {
         throw new Error(`the ${side.side} entry of ${posting.transactionId} was not pending while its transaction was`);
       }
-    }
+    });
+    const [changed] = await Promise.all([changes, ...moves]);
     return [...changed.values()];
   }
 
@@ -108,14 +111,15 @@ export class LedgerService {
     return balances;
   }
 
+  /** The balance changes of both sides, sent together in lock order. */
   private async applyToBalances(manager: EntityManager, posting: Posting, from: 'new' | 'pending', to: 'posted' | 'canceled', at: Date): Promise<Map<EntrySide, ChangedBalance>> {
-    const changed = new Map<EntrySide, ChangedBalance>();
-    for (const side of sidesOf(posting)) {
-      if (!side.hasBalance) continue;
-      const key = { accountId: side.accountId, currency: posting.currency };
-      changed.set(side.side, await this.ledger.applyChange(manager, key, balanceChange(side.side, from, to, posting.amount), to === 'posted' ? at : null, at));
-    }
-    return changed;
+    const changes = sidesOf(posting)
+      .filter((side) => side.hasBalance)
+      .map(async (side): Promise<[EntrySide, ChangedBalance]> => {
+        const key = { accountId: side.accountId, currency: posting.currency };
+        return [side.side, await this.ledger.applyChange(manager, key, balanceChange(side.side, from, to, posting.amount), to === 'posted' ? at : null, at)];
+      });
+    return new Map(await Promise.all(changes));
   }
 
   private entriesOf(posting: Posting, createdAt: Date, postedAt: Date | null, positions: Map<EntrySide, ChangedBalance>): [NewEntry, NewEntry] {

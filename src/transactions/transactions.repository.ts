@@ -48,6 +48,8 @@ export interface RefundClaim {
 const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
   WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
+const POST_PENDING = sql`UPDATE transactions SET status = 'posted', posted_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'`;
+const CANCEL_PENDING = sql`UPDATE transactions SET status = 'canceled', canceled_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending' AND amount_refunded = 0`;
 
 /**
  * The transactions table and its metadata rows (transaction_metadata, which
@@ -55,10 +57,9 @@ const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refu
  */
 @Injectable()
 export class TransactionsRepository {
-  /** Inserts the transaction and its metadata rows. */
+  /** Inserts the transaction and its metadata rows (sent together: one round trip). */
   async insert(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
-    await INSERT_TRANSACTION.run(manager, transactionParams(transaction));
-    await this.insertMetadataEntries(manager, transaction, transaction.metadata);
+    await Promise.all([INSERT_TRANSACTION.run(manager, transactionParams(transaction)), this.insertMetadataEntries(manager, transaction, transaction.metadata)]);
     return transaction;
   }
 
@@ -111,14 +112,8 @@ export class TransactionsRepository {
    * canceled cannot be canceled (they would exceed it).
    */
   async transition(manager: EntityManager, transactionId: string, transition: Transition, now: Date): Promise<boolean> {
-    const condition = transition.to === 'canceled' ? 'id = :id AND status = :pending AND amount_refunded = 0' : 'id = :id AND status = :pending';
-    const result = await manager
-      .createQueryBuilder()
-      .update(Transaction)
-      .set({ status: transition.to, [transition.at]: now, updatedAt: now })
-      .where(condition, { id: transactionId, pending: 'pending' })
-      .execute();
-    return result.affected === 1;
+    const statement = transition.to === 'canceled' ? CANCEL_PENDING : POST_PENDING;
+    return (await statement.run(manager, [transactionId, now.getTime()])) === 1;
   }
 
   /**

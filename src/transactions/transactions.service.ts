@@ -26,6 +26,11 @@ import { TransactionErrors } from './transactions.errors';
 import { Transition, TransactionsRepository } from './transactions.repository';
 import { AuditLog } from '../common/audit/audit-log';
 
+/** The accounts whose streams a transaction's events join: its own and a transfer's receiver. */
+function streamsOf(transaction: Pick<Transaction, 'accountId' | 'counterpartyAccountId'>): string[] {
+  return transaction.counterpartyAccountId === null ? [transaction.accountId] : [transaction.accountId, transaction.counterpartyAccountId];
+}
+
 const POST: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
 const CANCEL: Transition = { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' };
 
@@ -96,8 +101,12 @@ export class TransactionsService {
         postedAt: null,
         canceledAt: null,
       };
-      await this.transactions.insert(manager, transaction);
-      const balances = await this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt);
+      // Sent together (one round trip): the row, its entries and balances, then the counters of the streams its events join.
+      const [, balances] = await Promise.all([
+        this.transactions.insert(manager, transaction),
+        this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt),
+        this.events.lockStreams(manager, streamsOf(transaction)),
+      ]);
       const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
       await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
@@ -200,11 +209,13 @@ export class TransactionsService {
       const posting = postingOf(found);
       // Balances before the transaction row (lock-order.md); the instant is read once they are held.
       const at = await this.ledger.lockBalances(manager, posting, new Date());
-      if (!(await this.transactions.transition(manager, found.id, transition, at))) throw await this.transitionRefusal(manager, found);
-      const balances = await this.ledger.settle(manager, posting, transition.to, at);
+      // Sent together: the conditional update that decides the race and the row read again (an amendment
+      // may have committed since the first read); then the books and the counters of the streams its events join.
+      const [transitioned, reread] = await Promise.all([this.transactions.transition(manager, found.id, transition, at), this.transactions.findById(manager, found.id)]);
+      if (!transitioned) throw await this.transitionRefusal(manager, found);
+      const [balances] = await Promise.all([this.ledger.settle(manager, posting, transition.to, at), this.events.lockStreams(manager, streamsOf(found))]);
       const refunded = transition.to === 'canceled' && found.refundedTransactionId !== null ? await this.releaseRefund(manager, found.refundedTransactionId, found.amount) : [];
-      // Read again: an amendment may have committed between the first read and the update.
-      const moved = (await this.transactions.findById(manager, found.id)) ?? found;
+      const moved = reread ?? found;
       await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);
       if (transition.to === 'posted') await this.audit.record(manager, { action: 'transaction.posted', accountId: moved.accountId, target: { type: 'transaction', id: moved.id } });
       return toTransactionResponse(moved, caller.accountId);

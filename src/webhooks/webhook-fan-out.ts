@@ -4,10 +4,14 @@ import { newId } from '../common/ids/ids';
 import { EventSubscribers, RecordedEvent } from '../events/event-subscribers';
 import { PLATFORM_STREAM } from '../events/events.repository';
 import { NewDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { SubscribedEndpoint, WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { unitScoped } from '../database/database';
 import { DeliverySignal } from './delivery-signal';
 
 export const ALL_EVENTS = '*';
+
+/** The unit of work's endpoints, by stream, read by prepare. */
+const PREPARED = Symbol('webhook endpoints of the unit of work');
 
 /**
  * Queues the deliveries of every event to the endpoints that want it, in the
@@ -24,21 +28,50 @@ export class WebhookFanOut extends EventSubscribers {
     super();
   }
 
-  async recorded(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
-    const queued: NewDelivery[] = [];
+  async prepare(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {
+    const prepared = unitScoped(manager, PREPARED, () => new Map<string | null, SubscribedEndpoint[]>());
+    if (prepared === null) return;
+    const reads = [...new Set(accountIds)]
+      .filter((accountId) => !prepared.has(accountId))
+      .map(async (accountId) => prepared.set(accountId, await this.endpoints.enabledFor(manager, accountId)));
+    await Promise.all(reads);
+  }
+
+  recorded(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
     const streams = [...new Set(events.map((event) => event.accountId))];
-    for (const accountId of streams) {
-      const endpoints = await this.endpoints.enabledFor(manager, accountId);
-      if (endpoints.length === 0) continue;
-      for (const event of events.filter((candidate) => candidate.accountId === accountId)) {
-        for (const endpoint of endpoints.filter((candidate) => candidate.enabledEvents.includes(ALL_EVENTS) || candidate.enabledEvents.includes(event.type))) {
-          const id = newId('whd');
-          queued.push({ id, endpointId: endpoint.id, eventId: event.id, stream: accountId ?? PLATFORM_STREAM, sequence: event.sequence, ordered: true, createdAt: new Date() });
-        }
+    const prepared = unitScoped(manager, PREPARED, () => new Map<string | null, SubscribedEndpoint[]>());
+    if (prepared === null) return this.readThenQueue(manager, events, streams);
+    const missing = streams.filter((accountId) => !prepared.has(accountId));
+    if (missing.length > 0) return Promise.reject(new Error(`events of ${missing.join(', ')} recorded before their endpoints were read`));
+    return this.queue(manager, events, prepared);
+  }
+
+  private async readThenQueue(manager: EntityManager, events: readonly RecordedEvent[], streams: readonly (string | null)[]): Promise<void> {
+    const endpoints = new Map<string | null, SubscribedEndpoint[]>();
+    for (const accountId of streams) endpoints.set(accountId, await this.endpoints.enabledFor(manager, accountId));
+    await this.queue(manager, events, endpoints);
+  }
+
+  /** Sends the deliveries' insert at once (no wait before it). */
+  private queue(manager: EntityManager, events: readonly RecordedEvent[], endpointsOf: ReadonlyMap<string | null, SubscribedEndpoint[]>): Promise<void> {
+    const queued: NewDelivery[] = [];
+    for (const event of events) {
+      const endpoints = endpointsOf.get(event.accountId) ?? [];
+      for (const endpoint of endpoints.filter((candidate) => candidate.enabledEvents.includes(ALL_EVENTS) || candidate.enabledEvents.includes(event.type))) {
+        queued.push({
+          id: newId('whd'),
+          endpointId: endpoint.id,
+          eventId: event.id,
+          stream: event.accountId ?? PLATFORM_STREAM,
+          sequence: event.sequence,
+          ordered: true,
+          createdAt: new Date(),
+        });
       }
     }
-    if (queued.length === 0) return;
-    await this.deliveries.insert(manager, queued);
+    if (queued.length === 0) return Promise.resolve();
+    const sent = this.deliveries.insert(manager, queued);
     this.signal.queued(manager);
+    return sent;
   }
 }

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { ApiClient } from './api-client';
 
 const MAIN = join(__dirname, '..', '..', 'src', 'main.js');
+const START_TIMEOUT_MS = 60_000;
 
 /** One line of the server's log (JSON), or `{ raw }` for a line that is not JSON. */
 export type LogLine = Record<string, unknown>;
@@ -39,6 +40,8 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const logs: LogLine[] = [];
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  let timer: NodeJS.Timeout | undefined;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -46,8 +49,14 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       const address = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (address) resolve(address[1]);
     });
-  });
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
+    // On a port of the caller's, the first answer there will do: a LOG_LEVEL above info prints no "listening at".
+    if (env.PORT !== undefined && env.PORT !== '0') void answering(`http://127.0.0.1:${env.PORT}`, exited).then(resolve);
+    // A server that neither listens nor exits would hold its caller, and what the caller would clean up, forever.
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not listen within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
   return {
     process: child,
     api: new ApiClient(baseUrl),
@@ -72,6 +81,19 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       await once(child, 'exit');
     },
   };
+}
+
+/** `url` once something answers there over HTTP (any status); never settles if `gone` first. */
+async function answering(url: string, gone: () => boolean): Promise<string> {
+  while (!gone()) {
+    const response = await fetch(`${url}/health`).catch(() => null);
+    if (response !== null) {
+      await response.arrayBuffer();
+      return url;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return new Promise<string>(() => undefined);
 }
 
 function parseLogLine(line: string): LogLine {

@@ -1,6 +1,6 @@
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,8 @@ export interface ThrowawayPostgres {
   start(): Promise<void>;
   /** Stops the cluster if it runs and deletes its files. */
   destroy(): Promise<void>;
+  /** The running postmaster's process id (from postmaster.pid): every server process of the cluster is its child. */
+  postmasterPid(): number;
 }
 
 /**
@@ -63,6 +65,37 @@ export async function startThrowawayReplica(bin: string, primary: ThrowawayPostg
   const data = join(dir, 'data');
   await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
   return controlCluster(run, dir, data);
+}
+
+export interface PrimaryWithReplica {
+  primary: ThrowawayPostgres;
+  replica: ThrowawayPostgres;
+  /** Stops and deletes both clusters. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A throwaway primary holding the empty database `database`, and a streaming
+ * replica of it (startThrowawayReplica). The primary is removed again when the
+ * replica cannot be made.
+ */
+export async function startPrimaryWithReplica(bin: string, database: string): Promise<PrimaryWithReplica> {
+  const primary = await startThrowawayPostgres(bin);
+  try {
+    await withClient(primary.url(), (client) => client.query(`CREATE DATABASE ${database}`));
+    const replica = await startThrowawayReplica(bin, primary);
+    return {
+      primary,
+      replica,
+      destroy: async () => {
+        // The primary's files go even when the replica's stop fails.
+        await replica.destroy().finally(() => primary.destroy());
+      },
+    };
+  } catch (error) {
+    await primary.destroy();
+    throw error;
+  }
 }
 
 type ClusterCommand = (command: string, args: string[]) => Promise<void>;
@@ -107,6 +140,7 @@ async function controlCluster(run: ClusterCommand, dir: string, data: string): P
       if (running) await stop();
       rmSync(dir, { recursive: true, force: true });
     },
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
   };
 }
 
@@ -252,13 +286,15 @@ export function haproxyBinary(): string | null {
 
 export interface ThrowawayHaproxy {
   url: string;
+  /** How many instances HAProxy's checks have found ready (its `show stat` on the admin socket). */
+  serversUp(): Promise<number>;
   destroy(): Promise<void>;
 }
 
 /**
  * HAProxy on a free loopback port, balancing round robin over the instances at
  * `backends` (loopback ports), each checked on /health/ready every 300 ms and
- * taken out after two failed checks. A request whose connection is refused is
+ * taken out after two failed checks (an answer may take 5 s). A request whose connection is refused is
  * sent to another instance; one that was sent and then lost is answered 502,
  * and it is the client's to retry (with its Idempotency-Key).
  */
@@ -271,11 +307,14 @@ export async function startThrowawayHaproxy(binary: string, backends: number[]):
     [
       'global',
       '  maxconn 2000',
+      `  stats socket ${join(dir, 'admin.sock')}`,
       'defaults',
       '  mode http',
       '  timeout connect 1s',
       '  timeout client 30s',
       '  timeout server 30s',
+      // An instance slow under load still serves; a killed one refuses the connection at once and is out after two checks.
+      '  timeout check 5s',
       '  retries 3',
       '  option redispatch',
       '  retry-on conn-failure',
@@ -295,6 +334,14 @@ export async function startThrowawayHaproxy(binary: string, backends: number[]):
   await waitForPort(port, child, () => stderr);
   return {
     url: `http://127.0.0.1:${port}`,
+    serversUp: async () => {
+      // CSV, one line per proxy and server: pxname,svname,...,status (the 18th field).
+      const stat = await askAdminSocket(join(dir, 'admin.sock'), 'show stat');
+      return stat.split('\n').filter((line) => {
+        const fields = line.split(',');
+        return fields[0] === 'instances' && fields[1] !== 'BACKEND' && fields[17] === 'UP';
+      }).length;
+    },
     destroy: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
@@ -303,4 +350,16 @@ export async function startThrowawayHaproxy(binary: string, backends: number[]):
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One command to HAProxy's admin socket, and its whole answer (HAProxy closes the connection after it). */
+async function askAdminSocket(path: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = connect(path);
+    socket.once('connect', () => socket.write(`${command}\n`));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.once('end', () => resolve(answer));
+    socket.once('error', reject);
+  });
 }

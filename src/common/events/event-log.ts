@@ -49,4 +49,11 @@ export abstract class EventLog {
    * lock-order.md places after every other row.
    */
   abstract record(manager: EntityManager, events: readonly NewEvent[]): Promise<void>;
+
+  /**
+   * For a write that knows which accounts its events will name: takes those accounts' sequences now,
+   * in the round trip of its other writes (send it after them: the counters are last in the lock order),
+   * so that `record` later sends its events with the commit instead of waiting for them.
+   */
+  abstract lockStreams(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void>;
 }

@@ -91,7 +91,7 @@ export class FakeEventLog {
   }
 
   asEventLog(): EventLog {
-    return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events) };
+    return { record: (manager: EntityManager, events: readonly NewEvent[]) => this.log.record(manager, events), lockStreams: async () => undefined };
   }
 }
 
