@@ -71,6 +71,7 @@
  *                           too when its server answers: TEST_DATABASE_URL's, or else
  *                           postgres://postgres@127.0.0.1:5432/test. A run's databases are made
  *                           for it and dropped afterwards; pgbench must be on the PATH.
+ *  BENCH_PORT_BASE          the first of the bench's ports (default 3917; it uses the next seven too)
  *  BENCH_SERVER_DIST        the build of the service to measure (default dist; say, a build of the
  *                           commit before a change, for before/after figures on the same anchors)
  *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
