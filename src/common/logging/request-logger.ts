@@ -63,7 +63,8 @@ export class RequestLogger {
    */
   line(level: Level, fields: Record<string, unknown>, message: string): void {
     if (this.made === undefined && this.options.level === undefined && this.options.serializers === undefined) {
-      this.parent[level]({ ...this.bindings, ...fields }, message);
+      // Checked first: a dropped line builds no object either.
+      if (enabled(this.parent, level)) this.parent[level]({ ...this.bindings, ...fields }, message);
     } else this.write(level, [fields, message]);
   }
 
