@@ -19,6 +19,11 @@
  *  - the admin's list, limit 20, a page 100,000 rows deep vs the first page: <= 1.2x slower;
  *  - server VmRSS (and VmHWM) after BENCH_SOAK_SECONDS of mixed load at 200 req/s: <= 200 MB;
  *  - start-up to 200 on /health/ready on a migrated database, median: <= 2 s (bare app beside it).
+ * After the measured runs of the GET and of the POST, one more run of each with the server's CPU
+ * profiler on gives their CPU budget per stage (bench/support/cpu-stages.ts: each profile sample goes
+ * to the stage of the innermost frame that names one; the server's CPU time from /proc over that run
+ * is split by those shares), printed per database as µs per request beside the bare route's CPU per
+ * request and the project's own over its measured runs (no profiler).
  * The ledger's figures (bench/ledger-scenarios.ts), after those, on the same database:
  *  - `node dist/cli.js ledger-check` over the seed (large: 1,000,000 transactions), a process of its
  *    own: peak RSS (VmHWM, sampled from /proc) < 300 MB; its wall time is shown beside a plain
@@ -66,13 +71,15 @@
  *                           too when its server answers: TEST_DATABASE_URL's, or else
  *                           postgres://postgres@127.0.0.1:5432/test. A run's databases are made
  *                           for it and dropped afterwards; pgbench must be on the PATH.
+ *  BENCH_PORT_BASE          the first of the bench's ports (default 3917; it uses the next seven too)
  *  BENCH_SERVER_DIST        the build of the service to measure (default dist; say, a build of the
  *                           commit before a change, for before/after figures on the same anchors)
- *  BENCH_CPU_PROFILE_DIR    write a CPU profile of the server during the GET scenario (and the large
- *                           statement import) there, and
- *                           print its top self-time functions (the profiler slows those runs a little)
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys or a list of them (default
- *                           all): http is the service against its outside anchors, ledger the ledger's figures,
+ *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
+ *                           removed), and profile the large statement import too; its top self-time
+ *                           functions are printed
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, pipeline or a list of them
+ *                           (default all but pipeline): http is the service against its outside anchors, ledger
+ *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports,
  *                           refunds the refunds', keys the API keys' and audit log's; the large seed is made
  *                           only for http and ledger; scale
@@ -123,8 +130,22 @@ import { cpus, loadavg } from 'node:os';
 import { ApiClient } from '../test/support/api-client';
 import { login } from '../test/support/factories';
 import { DEMO_PASSWORD } from '../src/seed/demo-options';
-import { createTransactions, deepPages, DEEP_ROWS, Fixture, MEMBER_EMAIL, memoryUnderSoak, PAGE_SIZE, readOneTransaction, readsDuringLoginStorm, startupTimes } from './scenarios';
-import { cpuProfileNodeOptions } from './support/cpu-profile';
+import { join } from 'node:path';
+import {
+  BudgetReport,
+  createTransactions,
+  deepPages,
+  DEEP_ROWS,
+  Fixture,
+  MEMBER_EMAIL,
+  memoryUnderSoak,
+  PAGE_SIZE,
+  readOneTransaction,
+  readsDuringLoginStorm,
+  startupTimes,
+} from './scenarios';
+import { profiledServer } from './support/cpu-profile';
+import { formatStageBudgets } from './support/cpu-stages';
 import { roundTripNodeOptions } from './support/round-trips';
 import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
@@ -134,9 +155,9 @@ import { refundFigures } from './refunds-scenarios';
 import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
-import { ADMIN, memoryUse, projectServer, startServer, stopServer } from './support/processes';
+import { ADMIN, memoryUse, projectServer, serverDist, startServer, stopServer } from './support/processes';
 import { Comparison, formatTable, log } from './support/report';
-import { BenchSettings, DatabaseKind, readSettings } from './support/settings';
+import { BenchSettings, DatabaseKind, readSettings, ScenarioGroup } from './support/settings';
 
 const MEMBER_TRANSACTIONS_READ = 100;
 
@@ -150,8 +171,13 @@ async function main(): Promise<void> {
   const rows: Comparison[] = [];
   try {
     for (const kind of databases) {
-      const databaseRows = await benchDatabase(kind, settings, baselines);
+      const { rows: databaseRows, budgets } = await benchDatabase(kind, settings, baselines);
       process.stdout.write(`\n${LABELS[kind]}\n${formatTable(databaseRows)}`);
+      if (budgets.measured.length > 0) {
+        process.stdout.write(
+          `\n${LABELS[kind]}: CPU budget per stage (server process, a profiled run after the measured ones)\n${formatStageBudgets(budgets.measured, budgets.anchors)}`,
+        );
+      }
       rows.push(...databaseRows);
     }
   } finally {
@@ -218,9 +244,11 @@ function describeSeed(settings: BenchSettings): string {
 }
 
 /** One database kind's figures: those of the shared seeded database, then the events' (their own databases). */
-async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baselines: Baselines): Promise<Comparison[]> {
+async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baselines: Baselines): Promise<{ rows: Comparison[]; budgets: BudgetReport }> {
   const rows: Comparison[] = [];
-  if (settings.scenarios.includes('http') || settings.scenarios.includes('ledger')) rows.push(...(await benchSeededDatabase(kind, settings, baselines.ledger)));
+  const budgets: BudgetReport = { profileDir: '', projectRoot: serverDist(), measured: [], anchors: [] };
+  if (['http', 'pipeline', 'ledger'].some((group) => settings.scenarios.includes(group as ScenarioGroup)))
+    rows.push(...(await benchSeededDatabase(kind, settings, baselines.ledger, budgets)));
   if (settings.scenarios.includes('events')) {
     const label = LABELS[kind];
     log(`${label}: postsWithEventsOnAndOff`);
@@ -253,7 +281,7 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
       rows.push(...(await postsWithAuditingVsBefore(LABELS[kind], settings, kind, baselines.keys)));
     }
   }
-  return rows;
+  return { rows, budgets };
 }
 
 /**
@@ -261,9 +289,11 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
  * afresh, so that its peak memory (VmHWM) is the soak's and not that of the 50-connection runs.
  * The ledger's scenarios come last: the big account they write would change the others' data.
  */
-async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null): Promise<Comparison[]> {
+async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, baseline: BaselineBuild | null, budgets: BudgetReport): Promise<Comparison[]> {
   const label = LABELS[kind];
   const database = await createBenchDatabase(kind, settings.postgresServerUrl);
+  // The read's and the write's CPU budgets come from profiles of the server: kept where BENCH_CPU_PROFILE_DIR says.
+  budgets.profileDir = settings.cpuProfileDir ?? join(database.scratchDir, 'profiles');
   try {
     log(`${label}: seeding ${settings.seedSize} demo data (npm run seed)...`);
     await seedDemoData(database.url, settings.seedSize);
@@ -271,10 +301,11 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
     const rows: Comparison[] = [];
     const withServer = async (scenarios: ((fixture: Fixture) => Promise<Comparison[]>)[]) => {
       const counting = roundTripNodeOptions();
-      const server = await startServer(projectServer(database.url, { nodeOptions: [...cpuProfileNodeOptions(settings.cpuProfileDir), ...counting.nodeOptions], env: counting.env }));
+      const profiled = profiledServer(budgets.profileDir);
+      const server = await startServer(projectServer(database.url, { nodeOptions: [...profiled.nodeOptions, ...counting.nodeOptions], env: { ...profiled.env, ...counting.env } }));
       try {
         if (server.process.pid !== undefined) log(`${label}: server ready in ${server.startupMs.toFixed(0)} ms, VmRSS ${memoryUse(server.process.pid).rssMB.toFixed(0)} MB`);
-        const fixture: Fixture = { label, settings, database, server, deep, ...(await logIn(server.baseUrl)) };
+        const fixture: Fixture = { label, settings, database, server, deep, budgets, ...(await logIn(server.baseUrl)) };
         for (const scenario of scenarios) {
           log(`${label}: ${scenario.name}`);
           rows.push(...(await scenario(fixture)));
@@ -283,6 +314,7 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
         await stopServer(server);
       }
     };
+    if (settings.scenarios.includes('pipeline') && !settings.scenarios.includes('http')) await withServer([readOneTransaction, createTransactions]);
     if (settings.scenarios.includes('http')) {
       await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
       await withServer([memoryUnderSoak]);

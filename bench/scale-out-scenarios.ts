@@ -15,12 +15,12 @@ import {
 import { alternate, bestRate, createTransaction, describeRoundRatios, describeRuns, MEMBER_EMAIL, PAGE_SIZE, READ_CONNECTIONS, WRITE_CONNECTIONS } from './scenarios';
 import { createBenchDatabase, seedDemoData } from './support/databases';
 import { bearer, LoadRequest, LoadResult, roundRobin, runLoad } from './support/load';
-import { ADMIN, projectServer, RunningServer, startServer, stopServer, treeCpuTicks } from './support/processes';
+import { ADMIN, PORT_BASE, projectServer, RunningServer, startServer, stopServer, treeCpuTicks } from './support/processes';
 import { Comparison, log } from './support/report';
 import { BenchSettings } from './support/settings';
 
-const DIRECT_PORT = 3923;
-const POOLED_PORT = 3924;
+const DIRECT_PORT = PORT_BASE + 6;
+const POOLED_PORT = PORT_BASE + 7;
 /** Transactions the member reads by id, one after the other. */
 const READ_SET = 200;
 

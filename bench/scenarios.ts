@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { encodeCursor } from '../src/common/pagination/cursor';
 import { preparePgbenchDatabase, runTpcB } from './anchors/pgbench';
 import { runSqliteCommits } from './anchors/sqlite-commits-process';
-import { startCpuProfile, stopCpuProfile, summarizeCpuProfile } from './support/cpu-profile';
+import { cpuBetween, cpuTimes, measureStageBudget, summarizeCpuProfile } from './support/cpu-profile';
+import { StageBudget } from './support/cpu-stages';
 import { BenchDatabase, DeepPosition } from './support/databases';
 import { bearer, constant, LoadRequest, LoadResult, roundRobin, runLoad } from './support/load';
 import { bareNestApp, memoryUse, projectServer, RunningServer, startServer, stopServer } from './support/processes';
@@ -37,6 +38,45 @@ export interface Fixture {
   memberTransactionIds: string[];
   adminToken: string;
   deep: DeepPosition;
+  /** The CPU budgets per stage measured so far, and where the server's profiles go (it answers SIGWINCH). */
+  budgets: BudgetReport;
+}
+
+export interface BudgetReport {
+  profileDir: string;
+  /** The server's build folder: its files are the project's in the profile. */
+  projectRoot: string;
+  measured: StageBudget[];
+  /** CPU per request of the anchors that have one (the bare route). */
+  anchors: { label: string; micros: number }[];
+}
+
+/** A server process's CPU time (all threads, /proc) over the runs it is asked to time, per request. */
+class CpuPerRequest {
+  private cpu = 0;
+  private requests = 0;
+
+  constructor(private readonly server: RunningServer) {}
+
+  async over(run: () => Promise<LoadResult>): Promise<LoadResult> {
+    const pid = this.server.process.pid ?? 0;
+    const before = cpuTimes(pid);
+    const result = await run();
+    this.cpu += cpuBetween(before, cpuTimes(pid)).processMicros;
+    this.requests += result.requests;
+    return result;
+  }
+
+  micros(): number {
+    return this.cpu / this.requests;
+  }
+}
+
+/** One more run of the project's load with the profiler on, after the measured ones: its CPU budget per stage. */
+async function budgetRun(fixture: Fixture, label: string, run: () => Promise<LoadResult>): Promise<void> {
+  const { budget, file } = await measureStageBudget(fixture.server, fixture.budgets.profileDir, label, run, fixture.budgets.projectRoot);
+  fixture.budgets.measured.push(budget);
+  log(`  CPU profile of ${label}: ${file}, ${budget.total.toFixed(0)} µs per request\n${summarizeCpuProfile(file, 20)}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,23 +182,26 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
     await load(bare.baseUrl, ping, settings.warmupSeconds);
     await load(fixture.server.baseUrl, readOwnTransaction(fixture), settings.warmupSeconds);
 
-    const profile = settings.cpuProfileDir === null ? null : startCpuProfile(fixture.server, settings.cpuProfileDir);
+    // Both processes' CPU over their measured runs, read from /proc, beside the budget of the profiled run.
+    const bareCpu = new CpuPerRequest(bare);
+    const projectCpu = new CpuPerRequest(fixture.server);
     const countsBefore = await readDriverCounts(fixture.server);
     const sides = await alternate(
       settings.rounds,
-      () => load(bare.baseUrl, ping),
-      () => load(fixture.server.baseUrl, readOwnTransaction(fixture)),
+      () => bareCpu.over(() => load(bare.baseUrl, ping)),
+      () => projectCpu.over(() => load(fixture.server.baseUrl, readOwnTransaction(fixture))),
     );
     const roundTrips = roundTripsRow(fixture, 'GET /v1/transactions/{id} (member)', countsBefore, await readDriverCounts(fixture.server), sides.project, null);
-    if (profile !== null) {
-      const file = await stopCpuProfile(profile);
-      log(`CPU profile of the server during the project's GET runs: ${file}\n${summarizeCpuProfile(file, 15)}`);
-    }
+    fixture.budgets.anchors.push(
+      { label: `${fixture.label}: bare Nest GET /ping, ${READ_CONNECTIONS} conns, measured runs`, micros: bareCpu.micros() },
+      { label: `${fixture.label}: GET /v1/transactions/{id}, measured runs (no profiler)`, micros: projectCpu.micros() },
+    );
+    await budgetRun(fixture, `GET /v1/transactions/{id}, ${fixture.label}`, () => load(fixture.server.baseUrl, readOwnTransaction(fixture)));
     log(describeRuns('  bare Nest GET /ping', sides.anchor));
     log(describeRuns('  GET /v1/transactions/{id}', sides.project));
     log(describeRoundRatios(sides, (anchor, project) => project.requestsPerSecond / anchor.requestsPerSecond));
 
-    const note = failureNote(sides.anchor, sides.project) ?? (settings.cpuProfileDir !== null ? 'CPU profiler on during the project runs' : undefined);
+    const note = failureNote(sides.anchor, sides.project);
     const scenario = `GET /v1/transactions/{id} (member), ${READ_CONNECTIONS} conns, vs bare Nest GET /ping`;
     return [
       {
@@ -257,13 +300,21 @@ export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
 /** POST /v1/transactions (fresh Idempotency-Key each) vs raw commits: better-sqlite3 or pgbench. */
 export async function createTransactions(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server, database } = fixture;
-  const posts = () => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture.member.token, 'bench') });
+  const postCpu = new CpuPerRequest(server);
+  const unmeasuredPosts = () => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture.member.token, 'bench') });
+  const posts = () => postCpu.over(unmeasuredPosts);
   await runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.warmupSeconds, next: createTransaction(fixture.member.token, 'warm-up') });
   const scenario = `POST /v1/transactions (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns`;
+
+  const budget = async () => {
+    fixture.budgets.anchors.push({ label: `${fixture.label}: POST /v1/transactions, measured runs (no profiler)`, micros: postCpu.micros() });
+    await budgetRun(fixture, `POST /v1/transactions, ${fixture.label}`, unmeasuredPosts);
+  };
 
   if (database.kind === 'sqlite') {
     const anchorFile = join(database.scratchDir, 'anchor-commits.db');
     const sides = await alternate(settings.rounds, () => runSqliteCommits(settings.sqliteCommitSeconds, anchorFile), posts);
+    await budget();
     const modes = [...new Set(sides.anchor.map((commits) => `journal ${commits.journalMode}, synchronous ${commits.synchronous}`))].join(' / ');
     log(`  raw better-sqlite3 autocommit INSERTs (${modes}): ${sides.anchor.map((commits) => `${commits.commitsPerSecond.toFixed(0)} commits/s`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions', sides.project));
@@ -288,7 +339,9 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
   try {
     const countsBefore = await readDriverCounts(server);
     const sides = await alternate(settings.rounds, () => runTpcB(pgbenchDatabase.url, pgbench), posts);
+    // Counted before the budget run, which is not one of the measured runs.
     const roundTrips = roundTripsRow(fixture, 'POST /v1/transactions (fresh Idempotency-Key)', countsBefore, await readDriverCounts(server), sides.project, { atMost: 4 });
+    await budget();
     log(`  pgbench TPC-B: ${sides.anchor.map((tps) => `${tps.toFixed(0)} tps`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions', sides.project));
     return [

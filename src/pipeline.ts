@@ -1,6 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import { INestApplication, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { errorCodes, LogController } from 'fastify';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
@@ -12,7 +12,8 @@ import { DomainError } from './common/errors/domain-error';
 import { clientErrorHandler } from './common/http/client-errors';
 import { corsOptions, CORS_PREFLIGHT_ROUTE, isUnansweredPreflightRoute } from './common/http/cors';
 import { parseQueryString } from './common/http/query-string';
-import { RequestContextInterceptor } from './common/http/request-context.interceptor';
+import { RequestContextGuard } from './common/http/request-context.guard';
+import { runWithContextSlot } from './common/access/request-context';
 import { RouteTable } from './common/http/route-table';
 import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
@@ -21,14 +22,14 @@ import { MAX_STATEMENT_BYTES } from './bank-statements/parse-statement';
 import { StatementBody } from './bank-statements/statement-body';
 import { ulid } from './common/ids/ulid';
 import { logStream } from './common/logging/log-stream';
+import { RequestLogger } from './common/logging/request-logger';
 import { serializeError } from './common/logging/serialize-error';
 import { traceIdOf } from './common/logging/trace-context';
 import { OpenApiAddition } from './common/swagger/openapi';
-import { UnexpectedBodyInterceptor } from './common/validation/unexpected-body.interceptor';
+import { UnexpectedBodyGuard } from './common/validation/unexpected-body.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { Metrics } from './metrics/metrics';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -46,15 +47,19 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *                 nosniff, a strict CSP (/docs: Swagger UI's; /pay sets its own later)
  *   onRequest     CORS, when CORS_ORIGINS lists origins: their preflights are answered 204
  *   onRequest     unknown routes (and other OPTIONS): counted against the client address, then 405 or 404
+ *   preHandler    an empty request-context slot around the rest (the guards fill it)   registerHttpHooks
  *   guards        authenticate the bearer token -> rate limit (user, else address)      PIPELINE_PROVIDERS
  *                 -> refuse a missing or refused token (unless @Public) -> an API key's scope -> @Roles
- *   interceptors  the request's context (actor, address, request id: events and audit entries read it)
- *                 -> refuse a body where none is read -> Idempotency-Key
+ *                 -> refuse a body where none is read -> enter the request's context (actor, address,
+ *                 request id: events and audit entries read it)
+ *   interceptor   Idempotency-Key, only on the routes marked @Idempotent() or @RefusesIdempotencyKey()
+ *                 (their decorators attach it): every other route runs without an interceptor (nor rxjs)
  *   pipe          validation of bodies, queries and params
  *   handler       the controller
  *   filter        every error becomes the contract's error body (the checkout pages: an HTML page)
  *   onSend        the answer of a claimed Idempotency-Key is stored                     registerHttpHooks
- *   onResponse    one access-log line; the request's metrics when /metrics is on
+ *   onResponse    one access-log line (written without making the request's pino child: RequestLogger);
+ *                 the request's metrics when /metrics is on
  *
  * Each cross-cutting feature has one owner that supplies its pieces (auth its
  * guards and OpenAPI security, rate-limit its guard and limiter, idempotency
@@ -91,9 +96,10 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders, rout
     // One line per request is written by the onResponse hook instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // Every line a request logs carries its trace id when it came with a valid traceparent; a bad one is ignored.
+    // The pino child is made at the request's first line other than the access line (RequestLogger).
     childLoggerFactory: (logger, bindings, options, rawRequest) => {
       const traceId = traceIdOf(rawRequest.headers.traceparent);
-      return logger.child(traceId === null ? bindings : { ...bindings, trace_id: traceId }, options);
+      return RequestLogger.create(logger, traceId === null ? bindings : { ...bindings, trace_id: traceId }, options);
     },
     logger: {
       level: config.logLevel,
@@ -115,9 +121,8 @@ export const PIPELINE_PROVIDERS: Provider[] = [
   { provide: APP_GUARD, useExisting: AccessTokenGuard },
   { provide: APP_GUARD, useExisting: ScopeGuard },
   { provide: APP_GUARD, useExisting: RolesGuard },
-  { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
-  { provide: APP_INTERCEPTOR, useClass: UnexpectedBodyInterceptor },
-  { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+  { provide: APP_GUARD, useClass: UnexpectedBodyGuard },
+  { provide: APP_GUARD, useClass: RequestContextGuard },
   { provide: APP_PIPE, useFactory: createValidationPipe },
   { provide: APP_FILTER, useClass: AllExceptionsFilter },
 ];
@@ -159,6 +164,8 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
     reply.header('x-request-id', request.id);
     reply.headers(request.routeOptions.url?.startsWith('/docs') ? headers.docs : headers.api);
   });
+  // The Nest part of a route (guards to filter) runs inside this hook's continuation: one context slot per request.
+  fastify.addHook('preHandler', (_request, _reply, done) => runWithContextSlot(done));
   const { corsOrigins } = app.get(AppConfig);
   if (corsOrigins.length > 0) fastify.register(fastifyCors, corsOptions(corsOrigins));
   // Requests for unknown routes never reach the guards: they count against the client address here.
@@ -177,7 +184,9 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
   fastify.addHook('onResponse', async (request, reply) => {
     // routeOptions is built anew at each read: read once.
     const route = request.routeOptions.url;
-    request.log.info({ method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 }, 'request completed');
+    const fields = { method: request.method, route: route ?? null, status: reply.statusCode, duration_ms: Math.round(reply.elapsedTime * 100) / 100 };
+    if (request.log instanceof RequestLogger) request.log.line('info', fields, 'request completed');
+    else request.log.info(fields, 'request completed');
     httpMetrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
   });
 }

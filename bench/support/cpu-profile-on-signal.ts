@@ -1,7 +1,8 @@
 /**
  * Preloaded into the server (`node --require cpu-profile-on-signal.js dist/main.js`) when
  * BENCH_CPU_PROFILE_DIR is set: the first SIGWINCH starts V8's sampling profiler, the second
- * stops it and writes <dir>/server-<pid>.cpuprofile (readable by Chrome DevTools). Unlike
+ * stops it and writes <dir>/server-<pid>-<n>.cpuprofile (readable by Chrome DevTools; n counts the
+ * profiles of the process from 1). Unlike
  * --cpu-prof it covers one scenario only, and it does not depend on a clean exit (the
  * server's shutdown hooks end it by re-raising SIGTERM, which --cpu-prof does not survive).
  * SIGWINCH because it is ignored by default and Nest's enableShutdownHooks() does not listen
@@ -16,6 +17,7 @@ if (directory) {
   const session = new Session();
   session.connect();
   let profiling = false;
+  let written = 0;
   process.on('SIGWINCH', () => {
     if (!profiling) {
       profiling = true;
@@ -29,7 +31,8 @@ if (directory) {
         return;
       }
       // Written aside and renamed, so that the bench never reads half a file.
-      const file = join(directory, `server-${process.pid}.cpuprofile`);
+      written += 1;
+      const file = join(directory, `server-${process.pid}-${written}.cpuprofile`);
       writeFileSync(`${file}.part`, JSON.stringify(result.profile));
       renameSync(`${file}.part`, file);
     });

@@ -2,13 +2,19 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CpuProfile as StagedProfile, CpuTimes, StageBudget, stageBudget } from './cpu-stages';
 import { RunningServer } from './processes';
 
-/** Node options for a server that should answer the profiling signal. */
+/** Node options for a server that should answer the profiling signal (BENCH_CPU_PROFILE_DIR in its environment). */
 export function cpuProfileNodeOptions(directory: string | null): string[] {
   if (directory === null) return [];
   mkdirSync(resolve(directory), { recursive: true });
   return ['--require', join(__dirname, 'cpu-profile-on-signal.js')];
+}
+
+/** What a server started with these answers the profiling signal, writing its profiles into the directory. */
+export function profiledServer(directory: string): { nodeOptions: string[]; env: NodeJS.ProcessEnv } {
+  return { nodeOptions: cpuProfileNodeOptions(directory), env: { BENCH_CPU_PROFILE_DIR: resolve(directory) } };
 }
 
 export interface RunningProfile {
@@ -16,9 +22,14 @@ export interface RunningProfile {
   server: RunningServer;
 }
 
+/** Profiles taken of each server so far: the next one's file is numbered after them. */
+const profilesTaken = new WeakMap<RunningServer, number>();
+
 export function startCpuProfile(server: RunningServer, directory: string): RunningProfile {
+  const number = (profilesTaken.get(server) ?? 0) + 1;
+  profilesTaken.set(server, number);
   server.process.kill('SIGWINCH');
-  return { server, file: join(resolve(directory), `server-${server.process.pid}.cpuprofile`) };
+  return { server, file: join(resolve(directory), `server-${server.process.pid}-${number}.cpuprofile`) };
 }
 
 /** Stops the profiler and waits (up to 30 s) for the profile to be written. */
@@ -69,4 +80,46 @@ function shortUrl(url: string): string {
   if (modules >= 0) return url.slice(modules + 'node_modules/'.length);
   const cwd = `file://${process.cwd()}/`;
   return url.startsWith(cwd) ? url.slice(cwd.length) : url;
+}
+
+/** CPU time of a process, and of its main thread, from /proc (utime + stime, in clock ticks of 10 ms). */
+export function cpuTimes(pid: number): CpuTimes {
+  const ticks = (file: string) => {
+    // The command name, in parentheses, may hold spaces: the fields are counted after it.
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  return { processMicros: ticks(`/proc/${pid}/stat`) * TICK_MICROS, mainThreadMicros: ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MICROS };
+}
+
+/** CLK_TCK is 100 on every Linux this runs on. */
+const TICK_MICROS = 10_000;
+
+export function cpuBetween(before: CpuTimes, after: CpuTimes): CpuTimes {
+  return { processMicros: after.processMicros - before.processMicros, mainThreadMicros: after.mainThreadMicros - before.mainThreadMicros };
+}
+
+/**
+ * One more run of the server's load with the profiler on, apart from the measured runs (the profiler
+ * slows the server a little): its CPU per request split into stages (bench/support/cpu-stages.ts).
+ */
+export async function measureStageBudget(
+  server: RunningServer,
+  directory: string,
+  label: string,
+  run: () => Promise<{ requests: number }>,
+  projectRoot: string,
+): Promise<{ budget: StageBudget; file: string }> {
+  const pid = server.process.pid;
+  if (pid === undefined) throw new Error('the server has no pid');
+  const profile = startCpuProfile(server, directory);
+  // The profiler starts on the server's next turn of its event loop.
+  await sleep(50);
+  const before = cpuTimes(pid);
+  const { requests } = await run();
+  const after = cpuTimes(pid);
+  const file = await stopCpuProfile(profile);
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as StagedProfile;
+  return { budget: stageBudget(label, parsed, cpuBetween(before, after), requests, projectRoot), file };
 }

@@ -6,16 +6,21 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const PROJECT_PORT = 3917;
-export const BARE_APP_PORT = 3918;
+/**
+ * The bench's ports are BENCH_PORT_BASE (default 3917) and the few after it: two checkouts on one machine
+ * bench at the same time with bases apart (a server found already answering stops the run).
+ */
+export const PORT_BASE = Number(process.env.BENCH_PORT_BASE || 3917);
+export const PROJECT_PORT = PORT_BASE;
+export const BARE_APP_PORT = PORT_BASE + 1;
 /** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
-export const EVENTS_OFF_PORT = 3920;
+export const EVENTS_OFF_PORT = PORT_BASE + 3;
 /** The webhook receiver (bench/support/webhook-receiver.ts). */
-export const RECEIVER_PORT = 3921;
+export const RECEIVER_PORT = PORT_BASE + 4;
 /** The service in the events' figures. */
-export const EVENTS_PORT = 3922;
+export const EVENTS_PORT = PORT_BASE + 5;
 /** The second service of the statements' figures (many open requests), beside the one on PROJECT_PORT. */
-export const STATEMENTS_PORT = 3923;
+export const STATEMENTS_PORT = PORT_BASE + 6;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */

@@ -7,10 +7,12 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * before/after, ledger-check); events: POST with events on vs off, and webhook delivery;
  * statements: bank statement imports (a large camt.053, and the cost per line vs open requests); refunds:
  * refunds against POST /v1/transactions, and concurrent refunds of one request; keys: reads with an API key vs
- * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log.
+ * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log;
+ * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'pipeline';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'pipeline'];
+const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
 
 export interface BenchSettings {
   quick: boolean;
@@ -30,7 +32,7 @@ export interface BenchSettings {
   /** Which databases to run; PostgreSQL only when reachable unless it was asked for by name. */
   databases: DatabaseKind[] | 'auto';
   postgresServerUrl: string;
-  /** Directory for a CPU profile of the server during the GET scenario, or null for none. */
+  /** Where the profiles of the CPU budget runs (and of the large statement import) are kept; null: a scratch folder, removed. */
   cpuProfileDir: string | null;
   scenarios: ScenarioGroup[];
   /** Posted transactions of the account whose balances are read beside those of an account with 10. */
@@ -133,7 +135,7 @@ function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {
 }
 
 function scenarioGroups(value: string | undefined): ScenarioGroup[] {
-  if (value === undefined || value === '' || value === 'all') return [...SCENARIO_GROUPS];
+  if (value === undefined || value === '' || value === 'all') return [...DEFAULT_GROUPS];
   return value.split(',').map((entry) => {
     const group = SCENARIO_GROUPS.find((name) => name === entry.trim());
     if (group === undefined) throw new Error(`BENCH_SCENARIOS lists ${SCENARIO_GROUPS.join(' and/or ')} (or all), got "${value}"`);

@@ -1,5 +1,5 @@
 import { DomainError, validationError } from '../common/errors/domain-error';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotent.decorator';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency.constants';
 
 export const IdempotencyErrors = {
   invalidKey: () => validationError('Idempotency-Key', `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters long`),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { operations, takeExtension } from '../common/swagger/openapi';
 import { databaseUnavailableReason } from '../database/database-unavailable';
 import { IdempotencyService } from './idempotency.service';
-import { OPENAPI_IDEMPOTENT_EXTENSION } from './idempotent.decorator';
+import { OPENAPI_IDEMPOTENT_EXTENSION } from './idempotency.constants';
 
 /**
  * Stores, as it is sent, an answer that no transaction stored: an error that

@@ -7,7 +7,7 @@ import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile } from './idempotency.service';
 import { RequestKeyClaim } from './request-claim';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotent.decorator';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotency.constants';
 
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it

@@ -1,16 +1,19 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { TransactionOptions } from '../database/database';
 import './request-claim';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, OPENAPI_IDEMPOTENT_EXTENSION } from './idempotency.constants';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
 
-export const IDEMPOTENT_ROUTE = 'idempotency:route';
-export const IDEMPOTENCY_REFUSED_ROUTE = 'idempotency:refused';
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** OpenAPI extension read when the document is built: the 2xx answers get the Idempotent-Replayed header. */
-export const OPENAPI_IDEMPOTENT_EXTENSION = 'x-idempotent';
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_REFUSED_ROUTE,
+  IDEMPOTENT_ROUTE,
+  OPENAPI_IDEMPOTENT_EXTENSION,
+  REPLAYED_HEADER,
+} from './idempotency.constants';
 
 /**
  * Marks a creating POST: an `Idempotency-Key` header makes a retry replay the
@@ -19,6 +22,8 @@ export const OPENAPI_IDEMPOTENT_EXTENSION = 'x-idempotent';
 export const Idempotent = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_ROUTE, true),
+    // Only on the routes that read or refuse a key: every other route answers without an interceptor (and rxjs) around it.
+    UseInterceptors(IdempotencyInterceptor),
     ApiExtension(OPENAPI_IDEMPOTENT_EXTENSION, true),
     ApiHeader({
       name: 'Idempotency-Key',
@@ -43,6 +48,7 @@ export const Idempotent = () =>
 export const RefusesIdempotencyKey = () =>
   applyDecorators(
     SetMetadata(IDEMPOTENCY_REFUSED_ROUTE, true),
+    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

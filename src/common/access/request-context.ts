@@ -22,7 +22,19 @@ export interface RequestContext {
 export const SYSTEM_CONTEXT: RequestContext = { actor: { type: 'system', id: null, session_id: null, request_id: null }, ip: null, userAgent: null, requestId: null };
 
 const USER_AGENT_MAX_LENGTH = 512;
-const storage = new AsyncLocalStorage<RequestContext>();
+
+/**
+ * A request's place in the async storage. It is entered around the whole of the request's Nest part
+ * (Fastify's preHandler: guards, interceptors, handler, filter) and stays empty, so that the guards act as
+ * the system as before; the last guard fills it, and from there on everything the request does (the
+ * handler and whatever it starts) records the request's context. Filling a slot is an assignment, where
+ * running the handler inside a context of its own took an interceptor (and rxjs) on every request.
+ */
+interface ContextSlot {
+  context: RequestContext | null;
+}
+
+const storage = new AsyncLocalStorage<ContextSlot>();
 
 export function actorOf(caller: AuthenticatedUser | undefined | null, requestId: string | null): Actor {
   if (!caller) return { type: 'user', id: null, session_id: null, request_id: requestId };
@@ -41,12 +53,24 @@ export function requestContextOf(request: FastifyRequest): RequestContext {
   };
 }
 
-/** Runs the work (a request's handler) with its context, which the events and the audit log read as they write. */
+/** Runs the work with this context, which the events and the audit log read as they write. */
 export function runInRequestContext<T>(context: RequestContext, work: () => T): T {
-  return storage.run(context, work);
+  return storage.run({ context }, work);
 }
 
-/** The context of the request being handled; the system's outside one (a job). */
+/** Runs the rest of a request (Fastify's preHandler continuation) with an empty slot of its own. */
+export function runWithContextSlot(next: () => void): void {
+  storage.run({ context: null }, next);
+}
+
+/** Fills the request's slot (RequestContextGuard, the last guard): what the request does from here records this context. */
+export function enterRequestContext(context: RequestContext): void {
+  const slot = storage.getStore();
+  if (slot === undefined) throw new Error('enterRequestContext outside a request: the preHandler hook of src/pipeline.ts did not run');
+  slot.context = context;
+}
+
+/** The context of the request being handled; the system's outside one (a job) and before the guards let it through. */
 export function currentRequestContext(): RequestContext {
-  return storage.getStore() ?? SYSTEM_CONTEXT;
+  return storage.getStore()?.context ?? SYSTEM_CONTEXT;
 }

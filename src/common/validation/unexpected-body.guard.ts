@@ -1,22 +1,22 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
-import { Observable } from 'rxjs';
 import { validationError } from '../errors/domain-error';
 
 /**
  * Refuses a body sent to an operation that reads none (DELETE /v1/auth/close,
  * DELETE /v1/users/{id}): unknown fields are never silently ignored, and a
  * client that thinks `{ "account_id": ... }` in a body selects an account
- * must not close its own instead.
+ * must not close its own instead. The last guard: a check before the handler
+ * needs no interceptor (and no rxjs) around it.
  */
 @Injectable()
-export class UnexpectedBodyInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+export class UnexpectedBodyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
     const { body } = context.switchToHttp().getRequest<FastifyRequest>();
     if (hasContent(body) && !readsBody(context)) throw validationError('body', 'this operation takes no request body');
-    return next.handle();
+    return true;
   }
 }
 

@@ -1,0 +1,8 @@
+// The names the idempotency pieces share; apart, so that the decorators can name the interceptor without an import cycle.
+export const IDEMPOTENT_ROUTE = 'idempotency:route';
+export const IDEMPOTENCY_REFUSED_ROUTE = 'idempotency:refused';
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** OpenAPI extension read when the document is built: the 2xx answers get the Idempotent-Replayed header. */
+export const OPENAPI_IDEMPOTENT_EXTENSION = 'x-idempotent';
