@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ReadReplica } from './read-replica';
 import { SerialQueue } from './serial-queue';
@@ -10,6 +10,15 @@ const COMMIT = sql`COMMIT`;
 const ROLLBACK = sql`ROLLBACK`;
 
 export type Work<T> = (manager: EntityManager) => Promise<T>;
+
+/**
+ * Ends a failed unit of work. A connection that broke under it (the error being thrown) was released with
+ * its transaction, which PostgreSQL ends: there is nothing left to roll back, and the cause must reach the
+ * caller (a 503), not an error about the released connection.
+ */
+async function rollBack(runner: QueryRunner): Promise<void> {
+  if (!runner.isReleased) await runner.rollbackTransaction();
+}
 
 /** A promise watched from the start: whether it has failed yet, and the promise itself to await. */
 interface Watched {
@@ -235,7 +244,7 @@ export class Database {
       try {
         result = await work(manager);
       } catch (error) {
-        await runner.rollbackTransaction();
+        await rollBack(runner);
         throw error;
       }
       const pending = [...(UNITS.get(manager)?.inFlight ?? []), watched(beforeCommit?.(manager, result))];
@@ -244,7 +253,7 @@ export class Database {
       await Promise.resolve();
       const early = pending.find((sent) => sent.failed);
       if (early !== undefined) {
-        await runner.rollbackTransaction();
+        await rollBack(runner);
         throw early.reason;
       }
       const committed = await commitPostgres(manager);
