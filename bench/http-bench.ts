@@ -15,7 +15,11 @@
  *  - p99 of those reads at 20 connections while 8 connections keep logging in, vs alone: <= 3x;
  *  - POST /v1/transactions with a fresh Idempotency-Key, 16 connections, vs raw single-row
  *    commits (SQLite: better-sqlite3 in the service's WAL/synchronous mode, >= 0.35; PostgreSQL:
- *    pgbench TPC-B, 16 clients, >= 0.4);
+ *    pgbench TPC-B, 16 clients, >= 0.4); on PostgreSQL with the server's round trips and statements per
+ *    request beside it (a counting preload, bench/support/round-trips-on-signal.ts), target <= 4;
+ *  - PostgreSQL: a member's transfers to another test-mode account, 16 connections, vs a pure-SQL transfer
+ *    between two hot accounts (bench/anchors/pure-sql-transfers.ts: two balance rows locked in order,
+ *    updated, two entries, one commit; pgbench, 16 clients): req/s >= 0.5;
  *  - the admin's list, limit 20, a page 100,000 rows deep vs the first page: <= 1.2x slower;
  *  - server VmRSS (and VmHWM) after BENCH_SOAK_SECONDS of mixed load at 200 req/s: <= 200 MB;
  *  - start-up to 200 on /health/ready on a migrated database, median: <= 2 s (bare app beside it).
@@ -134,6 +138,7 @@ import { join } from 'node:path';
 import {
   BudgetReport,
   createTransactions,
+  transfersVsPureSql,
   deepPages,
   DEEP_ROWS,
   Fixture,
@@ -316,7 +321,7 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
     };
     if (settings.scenarios.includes('pipeline') && !settings.scenarios.includes('http')) await withServer([readOneTransaction, createTransactions]);
     if (settings.scenarios.includes('http')) {
-      await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions]);
+      await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions, transfersVsPureSql]);
       await withServer([memoryUnderSoak]);
       log(`${label}: startupTimes`);
       rows.push(...(await startupTimes(label, settings, database)));

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { encodeCursor } from '../src/common/pagination/cursor';
 import { preparePgbenchDatabase, runTpcB } from './anchors/pgbench';
+import { preparePureSqlTransfers, runPureSqlTransfers } from './anchors/pure-sql-transfers';
 import { runSqliteCommits } from './anchors/sqlite-commits-process';
 import { cpuBetween, cpuTimes, measureStageBudget, summarizeCpuProfile } from './support/cpu-profile';
 import { StageBudget } from './support/cpu-stages';
@@ -177,8 +178,7 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
   const bare = await startServer(bareNestApp());
   try {
     const ping = constant({ method: 'GET', path: '/ping' });
-    const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) =>
-      runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
+    const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
     await load(bare.baseUrl, ping, settings.warmupSeconds);
     await load(fixture.server.baseUrl, readOwnTransaction(fixture), settings.warmupSeconds);
 
@@ -269,8 +269,7 @@ export async function readsDuringLoginStorm(fixture: Fixture): Promise<Compariso
 /** The admin's first page of all transactions vs a page 100,000 rows (5,000 pages) deep, by cursor. */
 export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server, deep } = fixture;
-  const load = (request: LoadRequest, seconds = settings.runSeconds) =>
-    runLoad({ baseUrl: server.baseUrl, connections: READ_CONNECTIONS, seconds, next: constant(request) });
+  const load = (request: LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl: server.baseUrl, connections: READ_CONNECTIONS, seconds, next: constant(request) });
   await load(firstPage(fixture), settings.warmupSeconds);
   await load(deepPage(fixture), settings.warmupSeconds);
   const sides = await alternate(
@@ -281,7 +280,10 @@ export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
   log(describeRuns('  first page', sides.anchor));
   log(describeRuns(`  page after row ${deep.depth}`, sides.project));
   log(describeRoundRatios(sides, (first, deepest) => first.requestsPerSecond / deepest.requestsPerSecond));
-  const shallow = deep.depth < DEEP_ROWS ? `only ${deep.depth} rows deep: the seed (${settings.seedSize}) holds ${deep.totalRows} transactions, the target is about 1,000,000 (BENCH_SEED_SIZE=large)` : undefined;
+  const shallow =
+    deep.depth < DEEP_ROWS
+      ? `only ${deep.depth} rows deep: the seed (${settings.seedSize}) holds ${deep.totalRows} transactions, the target is about 1,000,000 (BENCH_SEED_SIZE=large)`
+      : undefined;
   return [
     {
       database: fixture.label,
@@ -301,7 +303,8 @@ export async function deepPages(fixture: Fixture): Promise<Comparison[]> {
 export async function createTransactions(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server, database } = fixture;
   const postCpu = new CpuPerRequest(server);
-  const unmeasuredPosts = () => runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture.member.token, 'bench') });
+  const unmeasuredPosts = () =>
+    runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.runSeconds, next: createTransaction(fixture.member.token, 'bench') });
   const posts = () => postCpu.over(unmeasuredPosts);
   await runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds: settings.warmupSeconds, next: createTransaction(fixture.member.token, 'warm-up') });
   const scenario = `POST /v1/transactions (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns`;
@@ -364,12 +367,80 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
 }
 
 /**
+ * PostgreSQL: a member's transfers to another test-mode account through the API (fresh Idempotency-Key,
+ * 16 connections) vs the least a ledger does for one in SQL alone, pgbench with as many clients between the
+ * same two hot accounts (bench/anchors/pure-sql-transfers.ts): req/s >= 0.5.
+ */
+export async function transfersVsPureSql(fixture: Fixture): Promise<Comparison[]> {
+  if (fixture.database.kind !== 'postgres') return [];
+  const { settings, server } = fixture;
+  const counterparty = await anotherTestAccount(fixture);
+  const transfers = (label: string, seconds: number) =>
+    runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds, next: createTransfer(fixture.member.token, counterparty, label) });
+  const anchor = await preparePureSqlTransfers(settings.postgresServerUrl);
+  try {
+    await transfers('warm-up', settings.warmupSeconds);
+    const sides = await alternate(
+      settings.rounds,
+      () => runPureSqlTransfers(anchor.url, WRITE_CONNECTIONS, settings.pgbench.seconds),
+      () => transfers('bench', settings.runSeconds),
+    );
+    log(`  pure-SQL transfers (pgbench, ${WRITE_CONNECTIONS} clients, 2 hot accounts): ${sides.anchor.map((tps) => `${tps.toFixed(0)} tps`).join(' | ')}`);
+    log(describeRuns('  POST /v1/transactions (transfer)', sides.project));
+    return [
+      {
+        database: fixture.label,
+        scenario: `POST /v1/transactions of a transfer (fresh Idempotency-Key), ${WRITE_CONNECTIONS} conns, vs a pure-SQL transfer (two balance rows locked in order, updated, two entries, one commit; pgbench, same hot accounts)`,
+        unit: '/s',
+        project: bestRate(sides.project),
+        anchor: Math.max(...sides.anchor),
+        ratioOf: 'project / anchor',
+        judged: 'ratio',
+        target: { atLeast: 0.5 },
+        note: failureNote(sides.project),
+      },
+    ];
+  } finally {
+    await anchor.drop();
+  }
+}
+
+/** An open test-mode account other than the member's (transfers never cross modes), found by the admin. */
+async function anotherTestAccount(fixture: Fixture): Promise<string> {
+  const own = (await (await fetch(`${fixture.server.baseUrl}/v1/account`, { headers: bearer(fixture.member.token) })).json()) as { id: string };
+  const page = (await (await fetch(`${fixture.server.baseUrl}/v1/auth/accounts?limit=100`, { headers: bearer(fixture.adminToken) })).json()) as {
+    data: { id: string; mode: string; status: string }[];
+  };
+  const other = page.data.find((account) => account.id !== own.id && account.mode === 'test' && account.status === 'open');
+  if (other === undefined) throw new Error('the seed has no other open test-mode account to transfer to');
+  return other.id;
+}
+
+function createTransfer(token: string, counterpartyAccountId: string, label: string): () => LoadRequest {
+  let sequence = 0;
+  const run = `${label}-${process.pid}-${Date.now()}`;
+  return () => {
+    sequence += 1;
+    return {
+      method: 'POST',
+      path: '/v1/transactions',
+      headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `${run}-${sequence}` },
+      body: JSON.stringify({ type: 'transfer', amount: 125, currency: 'EUR', counterparty_account_id: counterpartyAccountId }),
+    };
+  };
+}
+
+/**
  * PostgreSQL: the server's round trips to the database per request of the project's runs (a burst of
  * statements sent together counts once), with the statements beside them: a regression shows here first.
  */
 function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, after: DriverCounts, runs: readonly LoadResult[], target: Comparison['target']): Comparison[] {
   if (fixture.database.kind !== 'postgres') return [];
-  const counts = perRequest(before, after, runs.reduce((sum, run) => sum + run.requests, 0));
+  const counts = perRequest(
+    before,
+    after,
+    runs.reduce((sum, run) => sum + run.requests, 0),
+  );
   log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request`);
   return [
     {
@@ -417,7 +488,9 @@ export async function memoryUnderSoak(fixture: Fixture): Promise<Comparison[]> {
     clearInterval(timer);
   }
   const after = memoryUse(pid);
-  log(`  RSS MB before ${before.rssMB.toFixed(0)}, every ${(settings.soakSeconds / RSS_SAMPLES).toFixed(0)} s: ${samples.join(', ')}, after ${after.rssMB.toFixed(0)} (peak ${after.peakMB.toFixed(0)})`);
+  log(
+    `  RSS MB before ${before.rssMB.toFixed(0)}, every ${(settings.soakSeconds / RSS_SAMPLES).toFixed(0)} s: ${samples.join(', ')}, after ${after.rssMB.toFixed(0)} (peak ${after.peakMB.toFixed(0)})`,
+  );
   const achieved = `${soak.requestsPerSecond.toFixed(0)} req/s achieved, p99 ${soak.p99Ms} ms${soak.failures > 0 ? `, ${soak.failures} FAILED` : ''}`;
   const scenario = `server memory after ${settings.soakSeconds} s of mixed load at ${settings.soakRate} req/s`;
   return [

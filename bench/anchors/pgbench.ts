@@ -18,21 +18,26 @@ export interface PgbenchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a database on the server of `serverUrl` and fills it with `pgbench -i` at the given scale. */
-export async function preparePgbenchDatabase(serverUrl: string, scale: number): Promise<PgbenchDatabase> {
-  const name = `bench_pgbench_${process.pid}_${Date.now()}`;
+/** A database of its own on the server of `serverUrl`, filled by `fill`; dropped again if that fails. */
+export async function throwawayDatabase(serverUrl: string, prefix: string, fill: (url: string) => Promise<unknown>): Promise<PgbenchDatabase> {
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = { url: url.toString(), drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
   try {
-    // G: rows generated on the server (faster than sending them); then vacuum and primary keys, as by default.
-    await runPgbench(['-i', '-q', '-I', 'dtGvp', '-s', String(scale), database.url]);
+    await fill(database.url);
   } catch (error) {
     await database.drop();
     throw error;
   }
   return database;
+}
+
+/** Creates a database on the server of `serverUrl` and fills it with `pgbench -i` at the given scale. */
+export function preparePgbenchDatabase(serverUrl: string, scale: number): Promise<PgbenchDatabase> {
+  // G: rows generated on the server (faster than sending them); then vacuum and primary keys, as by default.
+  return throwawayDatabase(serverUrl, 'bench_pgbench', (url) => runPgbench(['-i', '-q', '-I', 'dtGvp', '-s', String(scale), url]));
 }
 
 /** One timed run; transactions per second as pgbench reports them (without the connection set-up). */
@@ -43,7 +48,7 @@ export async function runTpcB(databaseUrl: string, settings: PgbenchSettings): P
   return Number(match[1]);
 }
 
-function runPgbench(args: string[]): Promise<string> {
+export function runPgbench(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
