@@ -153,7 +153,7 @@ export class RefundsService {
     // Sent together (one round trip), in lock order; the answers are then checked in that order, and
     // whatever was written past a refusal is rolled back with it.
     const posting = postingOf(debit);
-    const [, balances, settleAt, creditFits, requestFits, , credit, refunded] = valuesInOrder(
+    const [, balances, settleAt, credit, requestFits, , refunded] = valuesInOrder(
       await Promise.allSettled([
         this.transactions.insert(manager, debit),
         this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
@@ -162,20 +162,19 @@ export class RefundsService {
         this.transactions.reserveRefund(manager, creditId, debit),
         this.payments.reserveRefund(manager, payment.id, amount, createdAt),
         this.refunds.insert(manager, refund),
-        this.transactions.findById(manager, creditId),
         this.payments.findById(manager, payment.id),
         this.events.lockStreams(manager, [refund.accountId]),
         this.audit.lockChain(manager, refund.accountId),
       ]),
     );
-    if (!creditFits || !requestFits) {
+    if (credit === null || !requestFits) {
       const current = refunded ?? payment;
       throw RefundErrors.exceedsPayment(current.amountRefunded, current.amountCaptured, amount);
     }
     await this.events.record(manager, [
       { type: 'refund.created', accountId: refund.accountId, object: toRefundResponse(refund) },
       ...transactionEvents('transaction.created', debit),
-      ...(credit === null ? [] : transactionEvents('transaction.updated', credit)),
+      ...transactionEvents('transaction.updated', credit),
       { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded ?? payment) },
       ...balanceUpdatedEvents(balances),
     ]);

@@ -28,23 +28,23 @@ export interface TransactionRow {
   canceled_at: number | string | null;
 }
 
-const COLUMNS = `id, account_id, type, status, direction, amount, currency, description, reference_ids, metadata, notes,
+export const TRANSACTION_COLUMNS = `id, account_id, type, status, direction, amount, currency, description, reference_ids, metadata, notes,
   counterparty_account_id, payment_id, refunded_transaction_id, amount_refunded, reverses_transaction_id, reversed_by_transaction_id, livemode, created_at, updated_at, posted_at, canceled_at`;
 
-export const TRANSACTION_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1`);
+export const TRANSACTION_BY_ID = new Sql(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1`);
 /** The transaction when the account sent it or, for a transfer, receives it. */
-export const TRANSACTION_OF_ACCOUNT_BY_ID = new Sql(`SELECT ${COLUMNS} FROM transactions WHERE id = $1 AND (account_id = $2 OR counterparty_account_id = $2)`);
+export const TRANSACTION_OF_ACCOUNT_BY_ID = new Sql(`SELECT ${TRANSACTION_COLUMNS} FROM transactions WHERE id = $1 AND (account_id = $2 OR counterparty_account_id = $2)`);
 
 /** A closure: every pending transaction of the account and every pending transfer to it, as they end. */
 export const CANCEL_PENDING_OF_ACCOUNT = new Sql(`UPDATE transactions SET status = 'canceled', canceled_at = $2, updated_at = $2
   WHERE status = 'pending' AND (account_id = $1 OR counterparty_account_id = $1)
-  RETURNING ${COLUMNS}`);
+  RETURNING ${TRANSACTION_COLUMNS}`);
 
 /** Before a closure cancels an account's pending refunds: their payments get their amounts back. */
 export const RELEASE_PENDING_REFUNDS_OF_ACCOUNT = new Sql(`UPDATE transactions SET amount_refunded = amount_refunded -
     (SELECT COALESCE(SUM(refund.amount), 0) FROM transactions refund WHERE refund.refunded_transaction_id = transactions.id AND refund.status = 'pending')
   WHERE id IN (SELECT refunded_transaction_id FROM transactions WHERE account_id = $1 AND status = 'pending' AND refunded_transaction_id IS NOT NULL)
-  RETURNING ${COLUMNS}`);
+  RETURNING ${TRANSACTION_COLUMNS}`);
 
 export function transactionFromRow(row: TransactionRow): Transaction {
   return {
@@ -77,7 +77,7 @@ function instantOrNull(value: number | string | null): Date | null {
   return value === null ? null : new Date(Number(value));
 }
 
-export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${COLUMNS})
+export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${TRANSACTION_COLUMNS})
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`);
 
 /** The parameters of INSERT_TRANSACTION, in its column order. */

@@ -4,7 +4,7 @@ import { AccountScope } from '../common/access/account-access';
 import { lowestIdAt } from '../common/ids/ids';
 import { fetchMergedPage, Page, PageQuery } from '../common/pagination/page';
 import { isUniqueViolation } from '../database/constraint-errors';
-import { sql } from '../database/sql';
+import { Sql, sql } from '../database/sql';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
 import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } from './entities/transaction.entity';
@@ -15,6 +15,7 @@ import {
   INSERT_TRANSACTION,
   RELEASE_PENDING_REFUNDS_OF_ACCOUNT,
   TRANSACTION_BY_ID,
+  TRANSACTION_COLUMNS,
   TRANSACTION_OF_ACCOUNT_BY_ID,
   transactionFromRow,
   transactionParams,
@@ -45,8 +46,9 @@ export interface RefundClaim {
  * the payment: one conditional update, so of racing refunds only those that
  * fit are booked (PostgreSQL re-checks the condition after the row lock).
  */
-const RESERVE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded + $4
-  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount`;
+const RESERVE_REFUND = new Sql(`UPDATE transactions SET amount_refunded = amount_refunded + $4
+  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount
+  RETURNING ${TRANSACTION_COLUMNS}`);
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
 const MARK_REVERSED = sql`UPDATE transactions SET reversed_by_transaction_id = $2, updated_at = $3
   WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL`;
@@ -127,9 +129,10 @@ export class TransactionsRepository {
     return (await MARK_REVERSED.run(manager, [transactionId, reversalId, now.getTime()])) === 1;
   }
 
-  /** Books a refund against the payment or credit it names; false when that is not refundable or the refund does not fit. */
-  async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<boolean> {
-    return (await RESERVE_REFUND.run(manager, [paymentId, refund.accountId, refund.currency, refund.amount])) === 1;
+  /** Books a refund against the payment or credit it names: that transaction afterwards, or null when it is not refundable or the refund does not fit. */
+  async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<Transaction | null> {
+    const row = await RESERVE_REFUND.row<TransactionRow>(manager, [paymentId, refund.accountId, refund.currency, refund.amount]);
+    return row && transactionFromRow(row);
   }
 
   /** A refund of the payment was canceled: its amount no longer counts. */

@@ -256,8 +256,8 @@ export class TransactionsService {
    */
   private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<Transaction> {
     const reserved = await this.transactions.reserveRefund(manager, paymentId, refund);
+    if (reserved !== null) return reserved;
     const payment = await this.transactions.findById(manager, paymentId);
-    if (reserved && payment !== null) return payment;
     throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
   }
 
