@@ -6,6 +6,7 @@ import { SerialQueue } from './serial-queue';
 import { commitPostgres, sql, sqliteInTransaction } from './sql';
 
 const BEGIN = sql`BEGIN IMMEDIATE`;
+const BEGIN_POSTGRES = sql`BEGIN`;
 const COMMIT = sql`COMMIT`;
 const ROLLBACK = sql`ROLLBACK`;
 
@@ -18,6 +19,17 @@ export type Work<T> = (manager: EntityManager) => Promise<T>;
  */
 async function rollBack(runner: QueryRunner): Promise<void> {
   if (!runner.isReleased) await runner.rollbackTransaction();
+}
+
+/**
+ * Tells TypeORM's query runner that the transaction the unit of work began itself is open, as its own
+ * startTransaction would: so that nothing of TypeORM's opens (and commits) a transaction of its own inside
+ * it, and its rollback ends this one.
+ */
+function openedByHand(runner: QueryRunner): void {
+  const state = runner as unknown as { isTransactionActive: boolean; transactionDepth: number };
+  state.isTransactionActive = true;
+  state.transactionDepth = 1;
 }
 
 /** A promise watched from the start: whether it has failed yet, and the promise itself to await. */
@@ -239,10 +251,14 @@ export class Database {
     const runner = this.dataSource.createQueryRunner();
     const manager = runner.manager;
     try {
-      await runner.startTransaction();
+      await runner.connect();
+      // BEGIN leaves with the unit's first statement (the claim of its key, or its first read): one round trip.
+      const begun = watched(BEGIN_POSTGRES.run(manager, []));
+      openedByHand(runner);
       let result: T;
       try {
         result = await work(manager);
+        await begun.done;
       } catch (error) {
         await rollBack(runner);
         throw error;
