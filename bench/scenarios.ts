@@ -144,8 +144,15 @@ function login(fixture: Fixture): () => LoadRequest {
   });
 }
 
-/** Each with its own Idempotency-Key, so that every request creates a transaction (none is a replay). */
-export function createTransaction(token: string, label: string): () => LoadRequest {
+/**
+ * Each with its own Idempotency-Key, so that every request creates a transaction (none is a replay); a
+ * payment unless `bodyOf` makes another body for the request's sequence number.
+ */
+export function createTransaction(
+  token: string,
+  label: string,
+  bodyOf: (sequence: number) => object = (sequence) => ({ type: 'payment', amount: 1250, currency: 'EUR', metadata: { order_id: String(sequence), channel: 'bench' } }),
+): () => LoadRequest {
   let sequence = 0;
   const run = `${label}-${process.pid}-${Date.now()}`;
   return () => {
@@ -154,7 +161,7 @@ export function createTransaction(token: string, label: string): () => LoadReque
       method: 'POST',
       path: '/v1/transactions',
       headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `${run}-${sequence}` },
-      body: JSON.stringify({ type: 'payment', amount: 1250, currency: 'EUR', metadata: { order_id: String(sequence), channel: 'bench' } }),
+      body: JSON.stringify(bodyOf(sequence)),
     };
   };
 }
@@ -376,7 +383,12 @@ export async function transfersVsPureSql(fixture: Fixture): Promise<Comparison[]
   const { settings, server } = fixture;
   const counterparty = await anotherTestAccount(fixture);
   const transfers = (label: string, seconds: number) =>
-    runLoad({ baseUrl: server.baseUrl, connections: WRITE_CONNECTIONS, seconds, next: createTransfer(fixture.member.token, counterparty, label) });
+    runLoad({
+      baseUrl: server.baseUrl,
+      connections: WRITE_CONNECTIONS,
+      seconds,
+      next: createTransaction(fixture.member.token, label, () => ({ type: 'transfer', amount: 125, currency: 'EUR', counterparty_account_id: counterparty })),
+    });
   const anchor = await preparePureSqlTransfers(settings.postgresServerUrl);
   try {
     await transfers('warm-up', settings.warmupSeconds);
@@ -414,20 +426,6 @@ async function anotherTestAccount(fixture: Fixture): Promise<string> {
   const other = page.data.find((account) => account.id !== own.id && account.mode === 'test' && account.status === 'open');
   if (other === undefined) throw new Error('the seed has no other open test-mode account to transfer to');
   return other.id;
-}
-
-function createTransfer(token: string, counterpartyAccountId: string, label: string): () => LoadRequest {
-  let sequence = 0;
-  const run = `${label}-${process.pid}-${Date.now()}`;
-  return () => {
-    sequence += 1;
-    return {
-      method: 'POST',
-      path: '/v1/transactions',
-      headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': `${run}-${sequence}` },
-      body: JSON.stringify({ type: 'transfer', amount: 125, currency: 'EUR', counterparty_account_id: counterpartyAccountId }),
-    };
-  };
 }
 
 /**

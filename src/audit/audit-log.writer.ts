@@ -17,6 +17,11 @@ interface ChainHead {
 
 const HEADS = Symbol('audit chain heads of the unit of work');
 
+/** The chain heads the unit of work holds, or null outside one. */
+function headsOf(manager: EntityManager): Map<string, ChainHead> | null {
+  return unitScoped(manager, HEADS, () => new Map<string, ChainHead>());
+}
+
 /** Appends entries to their chain: the head's row lock orders them, so each covers the one before. */
 @Injectable()
 export class AuditLogWriter extends AuditLog {
@@ -32,7 +37,7 @@ export class AuditLogWriter extends AuditLog {
   }
 
   async lockChain(manager: EntityManager, accountId: string | null): Promise<void> {
-    const heads = unitScoped(manager, HEADS, () => new Map<string, ChainHead>());
+    const heads = headsOf(manager);
     const chain = accountId ?? PLATFORM_CHAIN;
     if (heads === null || heads.has(chain)) return;
     const head = await this.audit.lockHead(manager, chain);
@@ -46,7 +51,7 @@ export class AuditLogWriter extends AuditLog {
   private async append(manager: EntityManager, entry: NewAuditEntry, outcome: AuditOutcome, context: RequestContext): Promise<void> {
     const chain = entry.accountId ?? PLATFORM_CHAIN;
     const actor = entry.actor ?? context.actor;
-    const held = unitScoped(manager, HEADS, () => new Map<string, ChainHead>())?.get(chain);
+    const held = headsOf(manager)?.get(chain);
     const { sequence, previousHash } = held === undefined ? await this.audit.advanceHead(manager, chain) : { sequence: held.sequence + 1, previousHash: held.hash };
     // Made under the chain's lock, so a chain's ids follow its sequence.
     const id = newId('aud');

@@ -58,6 +58,11 @@ interface Numbering {
 /** The streams whose counters the unit of work holds, and where each stands. */
 const HEADS = Symbol('event stream counters of the unit of work');
 
+/** Those counters, or null outside a unit of work. */
+function headsOf(manager: EntityManager): Map<string, StreamHead> | null {
+  return unitScoped(manager, HEADS, () => new Map<string, StreamHead>());
+}
+
 function streamOf(accountId: string | null): string {
   return accountId ?? PLATFORM_STREAM;
 }
@@ -102,7 +107,7 @@ export class EventsRepository extends EventLog {
     }
     const streams = [...byStream.keys()].sort();
     const counts = new Map(streams.map((stream) => [stream, byStream.get(stream)?.length ?? 0]));
-    const heads = unitScoped(manager, HEADS, () => new Map<string, StreamHead>());
+    const heads = headsOf(manager);
     if (heads === null) {
       // Outside a unit of work no lock outlives a statement: the sequences are reserved and used at once.
       const reserved = await this.reserve(manager, streams, counts);
@@ -131,7 +136,7 @@ export class EventsRepository extends EventLog {
   }
 
   async lockStreams(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {
-    const heads = unitScoped(manager, HEADS, () => new Map<string, StreamHead>());
+    const heads = headsOf(manager);
     if (heads === null) return;
     const streams = [...new Set(accountIds.map(streamOf))].filter((stream) => !heads.has(stream)).sort();
     if (streams.length === 0) return;

@@ -13,6 +13,10 @@ export const ALL_EVENTS = '*';
 /** The unit of work's endpoints, by stream, read by prepare. */
 const PREPARED = Symbol('webhook endpoints of the unit of work');
 
+function preparedOf(manager: EntityManager): Map<string | null, SubscribedEndpoint[]> | null {
+  return unitScoped(manager, PREPARED, () => new Map<string | null, SubscribedEndpoint[]>());
+}
+
 /**
  * Queues the deliveries of every event to the endpoints that want it, in the
  * transaction that records the event: an event that commits has its
@@ -29,7 +33,7 @@ export class WebhookFanOut extends EventSubscribers {
   }
 
   async prepare(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {
-    const prepared = unitScoped(manager, PREPARED, () => new Map<string | null, SubscribedEndpoint[]>());
+    const prepared = preparedOf(manager);
     if (prepared === null) return;
     const reads = [...new Set(accountIds)]
       .filter((accountId) => !prepared.has(accountId))
@@ -39,7 +43,7 @@ export class WebhookFanOut extends EventSubscribers {
 
   recorded(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
     const streams = [...new Set(events.map((event) => event.accountId))];
-    const prepared = unitScoped(manager, PREPARED, () => new Map<string | null, SubscribedEndpoint[]>());
+    const prepared = preparedOf(manager);
     if (prepared === null) return this.readThenQueue(manager, events, streams);
     const missing = streams.filter((accountId) => !prepared.has(accountId));
     if (missing.length > 0) return Promise.reject(new Error(`events of ${missing.join(', ')} recorded before their endpoints were read`));
