@@ -19,6 +19,7 @@ export interface AccountFilters {
 
 const SHARE_LOCK_OPEN_ACCOUNT = sql`SELECT overdraft, mode FROM accounts WHERE id = $1 AND status = 'open' FOR SHARE`;
 const OPEN_ACCOUNT = sql`SELECT overdraft, mode FROM accounts WHERE id = $1 AND status = 'open'`;
+const OWNED = sql`SELECT 1 AS owned FROM accounts WHERE id = $1 AND owner_user_id = $2`;
 
 /** What a write learns about the open account it locked: the rule its debits follow, and its mode. */
 export interface OpenAccount {
@@ -119,8 +120,8 @@ export class AccountsRepository extends AccountMembership {
     return account.id;
   }
 
-  isOwner(manager: EntityManager, userId: string, accountId: string): Promise<boolean> {
-    return manager.existsBy(Account, { id: accountId, ownerUserId: userId });
+  async isOwner(manager: EntityManager, userId: string, accountId: string): Promise<boolean> {
+    return (await OWNED.row(manager, [accountId, userId])) !== null;
   }
 
   ownsOpenAccount(manager: EntityManager, userId: string): Promise<boolean> {

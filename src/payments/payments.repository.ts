@@ -6,6 +6,7 @@ import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
 import { Sql, sql } from '../database/sql';
+import { PAYMENT_BY_CHECKOUT_TOKEN, PAYMENT_BY_ID, PAYMENT_COLUMNS, PAYMENT_OF_ACCOUNT_BY_ID, paymentFromRow, PaymentRow } from './payment-rows';
 import { OPEN_PAYMENT_STATUSES, PaymentPurpose, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
 
 export interface PaymentFilters {
@@ -41,8 +42,9 @@ const EXPIRE_DUE = expireDueStatement(false);
  * exactly those that fit are booked (PostgreSQL re-checks the condition on the
  * row as the previous writer committed it).
  */
-const RESERVE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_refunded + $2, updated_at = $3
-  WHERE id = $1 AND status = 'succeeded' AND amount_refunded + $2 <= amount_captured`;
+const RESERVE_REFUND = new Sql(`UPDATE payment_requests SET amount_refunded = amount_refunded + $2, updated_at = $3
+  WHERE id = $1 AND status = 'succeeded' AND amount_refunded + $2 <= amount_captured
+  RETURNING ${PAYMENT_COLUMNS}`);
 const RELEASE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_refunded - $2, updated_at = $3 WHERE id = $1`;
 
 /** The payment_requests table. */
@@ -53,13 +55,15 @@ export class PaymentsRepository {
     await manager.insert(PaymentRequest, { ...payment });
   }
 
-  findById(manager: EntityManager, paymentId: string): Promise<PaymentRequest | null> {
-    return manager.findOneBy(PaymentRequest, { id: paymentId });
+  async findById(manager: EntityManager, paymentId: string): Promise<PaymentRequest | null> {
+    const row = await PAYMENT_BY_ID.row<PaymentRow>(manager, [paymentId]);
+    return row && paymentFromRow(row);
   }
 
   /** The request a checkout page token opens; null for any other string. */
-  findByCheckoutToken(manager: EntityManager, checkoutToken: string): Promise<PaymentRequest | null> {
-    return manager.findOneBy(PaymentRequest, { checkoutToken });
+  async findByCheckoutToken(manager: EntityManager, checkoutToken: string): Promise<PaymentRequest | null> {
+    const row = await PAYMENT_BY_CHECKOUT_TOKEN.row<PaymentRow>(manager, [checkoutToken]);
+    return row && paymentFromRow(row);
   }
 
   /** The request a provider knows by that reference (unique per provider); null for any other. */
@@ -68,10 +72,11 @@ export class PaymentsRepository {
   }
 
   /** The request when it belongs to an account in scope; null otherwise. */
-  findVisible(manager: EntityManager, scope: AccountScope, paymentId: string): Promise<PaymentRequest | null> {
-    if (scope.kind === 'none') return Promise.resolve(null);
-    const where = scope.kind === 'account' ? { id: paymentId, accountId: scope.accountId } : { id: paymentId };
-    return manager.findOneBy(PaymentRequest, where);
+  async findVisible(manager: EntityManager, scope: AccountScope, paymentId: string): Promise<PaymentRequest | null> {
+    if (scope.kind === 'none') return null;
+    const row =
+      scope.kind === 'account' ? await PAYMENT_OF_ACCOUNT_BY_ID.row<PaymentRow>(manager, [paymentId, scope.accountId]) : await PAYMENT_BY_ID.row<PaymentRow>(manager, [paymentId]);
+    return row && paymentFromRow(row);
   }
 
   /**
@@ -121,9 +126,10 @@ export class PaymentsRepository {
     return manager.find(PaymentRequest, { where: { id: In(expired.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
 
-  /** Counts a refund of `amount` against the request; false when it is not succeeded or the refund does not fit. */
-  async reserveRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<boolean> {
-    return (await RESERVE_REFUND.run(manager, [paymentId, amount, now.getTime()])) === 1;
+  /** Counts a refund of `amount` against the request: the request afterwards, or null when it is not succeeded or the refund does not fit. */
+  async reserveRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<PaymentRequest | null> {
+    const row = await RESERVE_REFUND.row<PaymentRow>(manager, [paymentId, amount, now.getTime()]);
+    return row && paymentFromRow(row);
   }
 
   /** A refund failed: its amount no longer counts. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsRepository, OpenAccount } from '../accounts/accounts.repository';
 import { AuthErrors } from '../auth/auth.errors';
 import { visibleAccountScope } from '../common/access/account-access';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
@@ -18,7 +18,7 @@ import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { effectiveStatus } from '../payments/payment-status';
 import { PaymentErrors } from '../payments/payments.errors';
 import { PaymentsRepository } from '../payments/payments.repository';
-import { RefundAnswer } from '../payments/providers/payment-provider';
+import { PaymentProvider, RefundAnswer, RefundOrder } from '../payments/providers/payment-provider';
 import { PaymentProviders } from '../payments/providers/payment-providers';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { transactionEvents } from '../transactions/transaction-events';
@@ -58,42 +58,40 @@ export class RefundsService {
   ) {}
 
   async create(caller: AuthenticatedUser, paymentId: string, request: CreateRefundRequestDto, commit: TransactionOptions = {}): Promise<RefundResponseDto> {
-    const payment = await this.db.run(async (manager) => {
-      const found = await this.findPayment(manager, caller, paymentId);
-      await this.requireOwnerOrAdmin(manager, caller, found.accountId);
-      return found;
-    });
-    const status = effectiveStatus(payment, new Date());
-    if (status !== 'succeeded' || payment.transactionId === null) throw RefundErrors.notRefundable(status);
-    const provider = this.providers.find(payment.provider);
-    if (provider === null) throw PaymentErrors.providerUnavailable(payment.provider);
-    // Read before the booking decides: a default amount is what was left then; the conditional update settles races.
-    const amount = request.amount ?? payment.amountCaptured - payment.amountRefunded;
-    if (amount <= 0) throw RefundErrors.exceedsPayment(payment.amountRefunded, payment.amountCaptured, amount);
-    const order = (refundId: string) => ({ refundId, amount, currency: payment.currency });
-    if (provider.refundsInProcess) {
-      // No network call to wait for: asked inside the booking, and settled in the same commit.
-      return this.db.transaction(async (manager) => {
-        const { refund, debit, settleAt } = await this.book(manager, payment, payment.transactionId!, amount, request, true);
-        const settlement = settlementOf(await provider.refund(payment, order(refund.id)));
-        return toRefundResponse(settlement === null || settleAt === null ? refund : await this.settle(manager, refund, settlement, { debit, at: settleAt }));
-      }, commit);
-    }
+    if (!isId('pay', paymentId)) throw PaymentErrors.notFound();
+    // A provider that calls out is asked once the booking committed; this is what it is asked about.
+    let toAsk: { payment: PaymentRequest; provider: PaymentProvider; refund: Refund } | undefined;
     // The answer stored for an Idempotency-Key is the response, never the entity.
-    let refund: Refund | undefined;
-    const booked = await this.db.transaction(async (manager) => {
-      refund = (await this.book(manager, payment, payment.transactionId!, amount, request, false)).refund;
-      return toRefundResponse(refund);
+    const answered = await this.db.transaction(async (manager) => {
+      const { payment, account } = await this.refundable(manager, caller, paymentId);
+      const provider = this.providers.find(payment.provider);
+      if (provider === null) throw PaymentErrors.providerUnavailable(payment.provider);
+      // A default amount is what is left as the request is read; the conditional update settles races.
+      const amount = request.amount ?? payment.amountCaptured - payment.amountRefunded;
+      if (amount <= 0) throw RefundErrors.exceedsPayment(payment.amountRefunded, payment.amountCaptured, amount);
+      const booked = await this.book(manager, payment, account, amount, request, provider.refundsInProcess);
+      if (!provider.refundsInProcess || booked.settleAt === null) {
+        await this.events.record(manager, booked.events);
+        toAsk = provider.refundsInProcess ? undefined : { payment, provider, refund: booked.refund };
+        return toRefundResponse(booked.refund);
+      }
+      // No network call to wait for: asked inside the booking, settled in the same commit, one batch of events.
+      const settlement = settlementOf(await provider.refund(payment, orderOf(booked.refund)));
+      const settled = settlement === null ? null : await this.settle(manager, booked.refund, settlement, { debit: booked.debit, at: booked.settleAt });
+      await this.events.record(manager, [...booked.events, ...(settled?.events ?? [])]);
+      return toRefundResponse(settled?.refund ?? booked.refund);
     }, commit);
-    const answer = await provider.refund(payment, order(booked.id));
-    const settlement = settlementOf(answer);
-    if (settlement === null || refund === undefined) return booked;
-    const pending = refund;
-    // A provider that answers at once (the sandbox) settles it now: a replay then answers as this request does.
+    if (toAsk === undefined) return answered;
+    const { payment, provider, refund } = toAsk;
+    const settlement = settlementOf(await provider.refund(payment, orderOf(refund)));
+    if (settlement === null) return answered;
+    // A provider that answers at once settles it now: a replay then answers as this request does.
     return this.db.transaction(async (manager) => {
-      const settled = toRefundResponse(await this.settle(manager, pending, settlement));
-      await commit.restate?.(manager, settled);
-      return settled;
+      const settled = await this.settle(manager, refund, settlement);
+      await this.events.record(manager, settled.events);
+      const response = toRefundResponse(settled.refund);
+      await commit.restate?.(manager, response);
+      return response;
     });
   }
 
@@ -114,27 +112,47 @@ export class RefundsService {
     return this.db.transaction(async (manager) => {
       const refund = await this.findVisible(manager, caller, refundId);
       if (refund.status !== 'pending') throw RefundErrors.notPending(refund.status);
-      return toRefundResponse(await this.settle(manager, refund, settlement));
+      const settled = await this.settle(manager, refund, settlement);
+      await this.events.record(manager, settled.events);
+      return toRefundResponse(settled.refund);
     });
+  }
+
+  /**
+   * The request the caller may refund, with its account held open (the overdraft rule its refund is booked under).
+   * A member's account is known beforehand: the request, the ownership and the account's lock are sent together;
+   * an admin's request names its account first. Refusals in the order a caller fixes them: 404, 403, 409, then
+   * the account's own.
+   */
+  private async refundable(manager: EntityManager, caller: AuthenticatedUser, paymentId: string): Promise<{ payment: PaymentRequest; account: OpenAccount }> {
+    const scope = visibleAccountScope(caller);
+    if (scope.kind !== 'account') {
+      const payment = await this.findPayment(manager, caller, paymentId);
+      requireRefundable(payment);
+      return { payment, account: await this.accounts.requireOpen(manager, payment.accountId) };
+    }
+    const [found, owned, account] = await Promise.allSettled([
+      this.payments.findVisible(manager, scope, paymentId),
+      isAdmin(caller) ? true : this.accounts.isOwner(manager, caller.userId, scope.accountId),
+      this.accounts.requireOpen(manager, scope.accountId),
+    ]);
+    const [payment, isOwnerOrAdmin] = valuesInOrder([found, owned]);
+    if (payment === null) throw PaymentErrors.notFound();
+    if (!isOwnerOrAdmin) throw notOwner();
+    requireRefundable(payment);
+    return { payment, account: valuesInOrder([account])[0] };
   }
 
   /**
    * The pending refund transaction, its ledger entries and the request's refunded sum, in lock order:
    * the new rows, the balance (the overdraft guard), the credit's and then the request's conditional
-   * updates, which refuse what does not fit; events last.
+   * updates, which refuse what does not fit; the streams' counters and the audit chain last. Its events,
+   * to be recorded by the caller (with the settlement's, when it settles in the same unit of work).
    */
-  private async book(
-    manager: EntityManager,
-    payment: PaymentRequest,
-    creditId: string,
-    amount: number,
-    request: CreateRefundRequestDto,
-    settlesNow: boolean,
-  ): Promise<{ refund: Refund; debit: Transaction; settleAt: Date | null }> {
-    const account = await this.accounts.requireOpen(manager, payment.accountId);
+  private async book(manager: EntityManager, payment: PaymentRequest, account: OpenAccount, amount: number, request: CreateRefundRequestDto, settlesNow: boolean): Promise<Booked> {
     const id = newId('re');
     const createdAt = creationTimeOf(id);
-    const debit = refundDebit(payment, creditId, amount, id, newId('txn'));
+    const debit = refundDebit(payment, amount, id, newId('txn'));
     const refund: Refund = {
       id,
       paymentId: payment.id,
@@ -153,41 +171,46 @@ export class RefundsService {
     // Sent together (one round trip), in lock order; the answers are then checked in that order, and
     // whatever was written past a refusal is rolled back with it.
     const posting = postingOf(debit);
-    const [, balances, settleAt, credit, requestFits, , refunded] = valuesInOrder(
+    const [, balances, settleAt, credit, refunded] = valuesInOrder(
       await Promise.allSettled([
         this.transactions.insert(manager, debit),
         this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
         // Settled in this unit of work, it takes the instant it posts at now, from balances it holds already.
         settlesNow ? this.ledger.lockBalances(manager, posting, new Date()) : null,
-        this.transactions.reserveRefund(manager, creditId, debit),
+        this.transactions.reserveRefund(manager, payment.transactionId!, debit),
         this.payments.reserveRefund(manager, payment.id, amount, createdAt),
         this.refunds.insert(manager, refund),
-        this.payments.findById(manager, payment.id),
         this.events.lockStreams(manager, [refund.accountId]),
         this.audit.lockChain(manager, refund.accountId),
       ]),
     );
-    if (credit === null || !requestFits) {
-      const current = refunded ?? payment;
+    if (credit === null || refunded === null) {
+      const current = (await this.payments.findById(manager, payment.id)) ?? payment;
       throw RefundErrors.exceedsPayment(current.amountRefunded, current.amountCaptured, amount);
     }
-    await this.events.record(manager, [
+    await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
+    const events: NewEvent[] = [
       { type: 'refund.created', accountId: refund.accountId, object: toRefundResponse(refund) },
       ...transactionEvents('transaction.created', debit),
       ...transactionEvents('transaction.updated', credit),
-      { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded ?? payment) },
+      { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded) },
       ...balanceUpdatedEvents(balances),
-    ]);
-    await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
-    return { refund, debit, settleAt };
+    ];
+    return { refund, debit, settleAt, events };
   }
 
   /**
    * A pending refund succeeded (its transaction posts) or failed (it is canceled and the request's
    * refunded sum gives its amount back). Balances, then the transaction, whose conditional update
-   * decides between racing answers, then the request and the refund; events last.
+   * decides between racing answers, then the request and the refund. The refund as it ends and its
+   * events, to be recorded by the caller.
    */
-  private async settle(manager: EntityManager, refund: Refund, settlement: RefundSettlement, booked?: { debit: Transaction; at: Date }): Promise<Refund> {
+  private async settle(
+    manager: EntityManager,
+    refund: Refund,
+    settlement: RefundSettlement,
+    booked?: { debit: Transaction; at: Date },
+  ): Promise<{ refund: Refund; events: NewEvent[] }> {
     // Booked in this unit of work, the debit is known and its balances held; else it is read and they are locked.
     const debit = booked?.debit ?? (await this.transactions.findById(manager, refund.transactionId));
     if (debit === null) throw new Error(`refund ${refund.id} has no transaction ${refund.transactionId}`);
@@ -202,7 +225,6 @@ export class RefundsService {
     // refund, the stream's counter.
     const results = await Promise.allSettled([
       this.transactions.transition(manager, debit.id, transition, at),
-      this.transactions.findById(manager, debit.id),
       this.ledger.settle(manager, posting, to, at),
       creditId === null ? null : this.transactions.releaseRefund(manager, creditId, debit.amount),
       creditId === null ? null : this.payments.releaseRefund(manager, refund.paymentId, refund.amount, at),
@@ -210,27 +232,20 @@ export class RefundsService {
       this.refunds.settle(manager, refund.id, { status: settlement.status, failureCode, updatedAt: at }),
       this.events.lockStreams(manager, [refund.accountId]),
     ]);
-    if (results[0].status === 'fulfilled' && !results[0].value) {
+    if (results[0].status === 'fulfilled' && results[0].value === null) {
       throw RefundErrors.notPending((await this.refunds.findById(manager, refund.id))?.status ?? refund.status);
     }
-    const [, reread, balances, , , credit] = valuesInOrder(results);
+    const [moved, balances, , , credit] = valuesInOrder(results);
+    if (moved === null) throw new Error(`refund ${refund.id}: its transaction ${debit.id} was not pending`);
     const released: NewEvent[] = credit === null ? [] : transactionEvents('transaction.updated', credit);
     const settled: Refund = { ...refund, status: settlement.status, failureCode, updatedAt: at };
-    const moved = reread ?? debit;
-    await this.events.record(manager, [
+    const events: NewEvent[] = [
       { type: `refund.${settlement.status}`, accountId: refund.accountId, object: toRefundResponse(settled) },
       ...transactionEvents(transition.event, moved),
       ...released,
       ...balanceUpdatedEvents(balances),
-    ]);
-    return settled;
-  }
-
-  private async requireOwnerOrAdmin(manager: EntityManager, caller: AuthenticatedUser, accountId: string): Promise<void> {
-    if (isAdmin(caller)) return;
-    if (!(await this.accounts.isOwner(manager, caller.userId, accountId))) {
-      throw AuthErrors.insufficientPermissions('Only the owner of the account or an admin may refund a payment request.');
-    }
+    ];
+    return { refund: settled, events };
   }
 
   /** A request of the caller's account (any, for admins); anything else reads as not found. */
@@ -249,6 +264,29 @@ export class RefundsService {
   }
 }
 
+/** What booking a refund left for the rest of its unit of work. */
+interface Booked {
+  refund: Refund;
+  debit: Transaction;
+  /** When it settles in the same unit of work: the instant it posts at (its balances held); else null. */
+  settleAt: Date | null;
+  events: NewEvent[];
+}
+
+function notOwner(): Error {
+  return AuthErrors.insufficientPermissions('Only the owner of the account or an admin may refund a payment request.');
+}
+
+/** Only a succeeded request that settled into a credit has money to give back. */
+function requireRefundable(payment: PaymentRequest): void {
+  const status = effectiveStatus(payment, new Date());
+  if (status !== 'succeeded' || payment.transactionId === null) throw RefundErrors.notRefundable(status);
+}
+
+function orderOf(refund: Refund): RefundOrder {
+  return { refundId: refund.id, amount: refund.amount, currency: refund.currency };
+}
+
 /** What a provider's answer does now: settle the refund, or nothing yet (pending: an admin confirms later). */
 function settlementOf(answer: RefundAnswer): RefundSettlement | null {
   if (answer.outcome === 'pending') return null;
@@ -256,7 +294,7 @@ function settlementOf(answer: RefundAnswer): RefundSettlement | null {
 }
 
 /** The pending debit a refund books on the account, naming the request's settlement credit. */
-function refundDebit(payment: PaymentRequest, creditId: string, amount: number, refundId: string, id: string): Transaction {
+function refundDebit(payment: PaymentRequest, amount: number, refundId: string, id: string): Transaction {
   const createdAt = creationTimeOf(id);
   return {
     id,
@@ -272,7 +310,7 @@ function refundDebit(payment: PaymentRequest, creditId: string, amount: number, 
     notes: null,
     counterpartyAccountId: null,
     paymentId: null,
-    refundedTransactionId: creditId,
+    refundedTransactionId: payment.transactionId,
     amountRefunded: 0,
     reversesTransactionId: null,
     reversedByTransactionId: null,

@@ -50,10 +50,15 @@ const RESERVE_REFUND = new Sql(`UPDATE transactions SET amount_refunded = amount
   WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount
   RETURNING ${TRANSACTION_COLUMNS}`);
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
-const MARK_REVERSED = sql`UPDATE transactions SET reversed_by_transaction_id = $2, updated_at = $3
-  WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL`;
-const POST_PENDING = sql`UPDATE transactions SET status = 'posted', posted_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'`;
-const CANCEL_PENDING = sql`UPDATE transactions SET status = 'canceled', canceled_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending' AND amount_refunded = 0`;
+// The conditional updates that decide races return the row as they leave it: no read after them.
+const MARK_REVERSED = new Sql(`UPDATE transactions SET reversed_by_transaction_id = $2, updated_at = $3
+  WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL
+  RETURNING ${TRANSACTION_COLUMNS}`);
+const POST_PENDING = new Sql(`UPDATE transactions SET status = 'posted', posted_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'
+  RETURNING ${TRANSACTION_COLUMNS}`);
+const CANCEL_PENDING = new Sql(`UPDATE transactions SET status = 'canceled', canceled_at = $2, updated_at = $2
+  WHERE id = $1 AND status = 'pending' AND amount_refunded = 0
+  RETURNING ${TRANSACTION_COLUMNS}`);
 
 /**
  * The transactions table and its metadata rows (transaction_metadata, which
@@ -112,21 +117,25 @@ export class TransactionsRepository {
 
   /**
    * pending -> posted | canceled, one conditional update: of racing
-   * transitions exactly one returns true. A payment with refunds that are not
-   * canceled cannot be canceled (they would exceed it).
+   * transitions exactly one gets the transaction as it leaves it, the others
+   * null. A payment with refunds that are not canceled cannot be canceled
+   * (they would exceed it).
    */
-  async transition(manager: EntityManager, transactionId: string, transition: Transition, now: Date): Promise<boolean> {
+  async transition(manager: EntityManager, transactionId: string, transition: Transition, now: Date): Promise<Transaction | null> {
     const statement = transition.to === 'canceled' ? CANCEL_PENDING : POST_PENDING;
-    return (await statement.run(manager, [transactionId, now.getTime()])) === 1;
+    const row = await statement.row<TransactionRow>(manager, [transactionId, now.getTime()]);
+    return row && transactionFromRow(row);
   }
 
   /**
    * Marks a posted transaction as reversed by `reversalId`: one conditional
-   * update, so of racing reversals exactly one returns true (the unique index
-   * on reverses_transaction_id backs it).
+   * update, so of racing reversals exactly one gets the transaction as it
+   * leaves it, the others null (the unique index on reverses_transaction_id
+   * backs it).
    */
-  async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<boolean> {
-    return (await MARK_REVERSED.run(manager, [transactionId, reversalId, now.getTime()])) === 1;
+  async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<Transaction | null> {
+    const row = await MARK_REVERSED.row<TransactionRow>(manager, [transactionId, reversalId, now.getTime()]);
+    return row && transactionFromRow(row);
   }
 
   /** Books a refund against the payment or credit it names: that transaction afterwards, or null when it is not refundable or the refund does not fit. */

@@ -49,7 +49,7 @@ const pending: Transaction = {
 interface Setup {
   /** Whether the conditional update wins. */
   transition?: boolean;
-  /** The status read again after a lost transition. */
+  /** The status read after a lost transition. */
   current?: TransactionStatus;
   /** What requireOpen throws for an account (by id), if anything. */
   closed?: Record<string, Error>;
@@ -66,10 +66,10 @@ function setup(options: Setup = {}) {
     findVisible: async (_m: unknown, scope: AccountScope, id: string) =>
       id === pending.id && (scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === pending.accountId)) ? (options.found ?? pending) : null,
     transition: async (_m: unknown, _id: string, transition: { to: TransactionStatus; at: 'postedAt' | 'canceledAt' }, now: Date) => {
-      // The row as read again: moved (or, after a lost update, as the winner left it), and amended by someone else meanwhile.
+      // The row as the update leaves it (or, after a lost update, as the winner left it), amended by someone else meanwhile.
       const status = options.transition === false ? (options.current ?? 'posted') : transition.to;
       reread = { ...pending, status, [transition.at]: now, updatedAt: now, notes: 'amended meanwhile' };
-      return options.transition ?? true;
+      return options.transition === false ? null : reread;
     },
     findById: async () => reread,
     insert: async (_m: unknown, row: Transaction) => row,

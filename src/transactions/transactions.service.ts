@@ -184,23 +184,20 @@ export class TransactionsService {
       if (opened[0].status === 'fulfilled' && !opened[0].value) throw TransactionErrors.alreadyReversed(null);
       const at = valuesInOrder(opened)[2];
       // Then the original's conditional update, which decides between racing reversals (checked first: the rest
-      // is rolled back with a refusal), the reversal's posting, both rows read again, and the counters and chain head.
+      // is rolled back with a refusal), the reversal's posting (both return their rows), and the counters and chain head.
       const moved = await Promise.allSettled([
         this.transactions.markReversed(manager, original.id, reversal.id, at),
         this.transactions.transition(manager, reversal.id, POST, at),
         this.ledger.settle(manager, posting, 'posted', at),
-        this.transactions.findById(manager, original.id),
-        this.transactions.findById(manager, reversal.id),
         this.events.lockStreams(manager, streamsOf(reversal)),
         this.audit.lockChain(manager, original.accountId),
       ]);
-      if (moved[0].status === 'fulfilled' && !moved[0].value) {
+      if (moved[0].status === 'fulfilled' && moved[0].value === null) {
         const current = (await this.transactions.findById(manager, original.id)) ?? original;
         throw current.status === 'posted' ? TransactionErrors.alreadyReversed(current.reversedByTransactionId) : TransactionErrors.notPosted(current.status);
       }
-      const [, , balances, reread, rereadReversal] = valuesInOrder(moved);
-      const reversed = reread ?? original;
-      const posted = rereadReversal ?? reversal;
+      const [reversed, posted, balances] = valuesInOrder(moved);
+      if (reversed === null || posted === null) throw new Error(`reversal ${reversal.id} was not pending in the unit of work that inserted it`);
       await this.events.record(manager, [
         ...transactionEvents('transaction.reversed', reversed),
         ...transactionEvents('transaction.created', reversal),
@@ -226,17 +223,16 @@ export class TransactionsService {
       const posting = postingOf(found);
       // Balances before the transaction row (lock-order.md); the instant is read once they are held.
       const at = await this.ledger.lockBalances(manager, posting, new Date());
-      // Sent together: the conditional update that decides the race and the row read again (an amendment
-      // may have committed since the first read); then the books and the counters of the streams its events join.
-      const [transitioned, reread] = await Promise.all([this.transactions.transition(manager, found.id, transition, at), this.transactions.findById(manager, found.id)]);
-      if (!transitioned) throw await this.transitionRefusal(manager, found);
+      // The conditional update that decides the race returns the row as it leaves it (an amendment may have
+      // committed since the first read); then the books and the counters of the streams its events join.
+      const moved = await this.transactions.transition(manager, found.id, transition, at);
+      if (moved === null) throw await this.transitionRefusal(manager, found);
       const [balances] = await Promise.all([
         this.ledger.settle(manager, posting, transition.to, at),
         this.events.lockStreams(manager, streamsOf(found)),
         transition.to === 'posted' ? this.audit.lockChain(manager, found.accountId) : null,
       ]);
       const refunded = transition.to === 'canceled' && found.refundedTransactionId !== null ? await this.releaseRefund(manager, found.refundedTransactionId, found.amount) : [];
-      const moved = reread ?? found;
       await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);
       if (transition.to === 'posted') await this.audit.record(manager, { action: 'transaction.posted', accountId: moved.accountId, target: { type: 'transaction', id: moved.id } });
       return toTransactionResponse(moved, caller.accountId);
