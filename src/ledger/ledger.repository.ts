@@ -32,14 +32,17 @@ export interface BalancePosition {
 export interface ChangedBalance extends StoredBalance {
   accountId: string;
   postedCount: number;
+  /** When its last entry posted (null before the first): what a later posting's instant may not precede. */
+  lastPostedAt: Date | null;
 }
 
 interface ChangedBalanceRow extends BalanceRow {
   account_id: string;
   posted_count: number | string;
+  last_posted_at: number | string | null;
 }
 
-const CHANGED_COLUMNS = 'account_id, currency, posted, pending_debits, pending_credits, posted_count, updated_at';
+const CHANGED_COLUMNS = 'account_id, currency, posted, pending_debits, pending_credits, posted_count, last_posted_at, updated_at';
 
 export interface NewEntry {
   transactionId: string;
@@ -212,7 +215,8 @@ function storedBalanceOf(row: BalanceRow): StoredBalance {
 }
 
 function changedBalanceOf(row: ChangedBalanceRow): ChangedBalance {
-  return { ...storedBalanceOf(row), accountId: row.account_id, postedCount: Number(row.posted_count) };
+  const lastPostedAt = row.last_posted_at === null ? null : new Date(Number(row.last_posted_at));
+  return { ...storedBalanceOf(row), accountId: row.account_id, postedCount: Number(row.posted_count), lastPostedAt };
 }
 
 export function compareKeys(a: BalanceKey, b: BalanceKey): number {

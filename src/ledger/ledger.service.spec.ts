@@ -11,7 +11,7 @@ const payment: Posting = { transactionId: 'txn_1', accountId: 'acc_B', direction
 const transfer: Posting = { ...payment, counterpartyAccountId: 'acc_A' };
 
 function balanceOf(accountId: string) {
-  return { accountId, currency: 'EUR', posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 1, updatedAt: NOW };
+  return { accountId, currency: 'EUR', posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 1, lastPostedAt: null, updatedAt: NOW };
 }
 
 function setup(options: { fits?: boolean; lastPostedAt?: Record<string, Date | null> } = {}) {
@@ -69,5 +69,24 @@ describe('LedgerService.lockBalances', () => {
       log.argsOf('ledger.lock').map(([key]) => (key as { accountId: string }).accountId),
       ['acc_A', 'acc_B'],
     );
+  });
+});
+
+describe('LedgerService.postingInstant', () => {
+  it('returns the clock when no balance the posting opened has posted later', () => {
+    const { service } = setup();
+    const opened = [{ ...balanceOf('acc_A'), lastPostedAt: new Date('2026-11-20T09:00:00.000Z') }, balanceOf('acc_B')];
+    assert.deepEqual(service.postingInstant(opened, NOW), NOW);
+  });
+
+  it("returns the latest last posting of the balances it opened when one is ahead of this clock (another instance's)", () => {
+    const { service, log } = setup();
+    const ahead = new Date('2026-11-20T10:00:00.250Z');
+    const opened = [
+      { ...balanceOf('acc_A'), lastPostedAt: new Date('2026-11-20T10:00:00.100Z') },
+      { ...balanceOf('acc_B'), lastPostedAt: ahead },
+    ];
+    assert.deepEqual(service.postingInstant(opened, NOW), ahead);
+    assert.deepEqual(log.names(), [], 'it holds the rows already: no statement');
   });
 });

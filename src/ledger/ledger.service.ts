@@ -63,6 +63,18 @@ export class LedgerService {
     return at;
   }
 
+  /**
+   * lockBalances for a posting that `open` just wrote in this unit of work: its balance rows are held since,
+   * and the rows it returned say when each last posted, so the instant needs no statement of its own.
+   */
+  postingInstant(opened: readonly ChangedBalance[], clock: Date): Date {
+    let at = clock;
+    for (const { lastPostedAt } of opened) {
+      if (lastPostedAt !== null && lastPostedAt > at) at = lastPostedAt;
+    }
+    return at;
+  }
+
   /** Writes the two entries of a transaction that is posted as it is created (a settlement); lockBalances first. */
   async openPosted(manager: EntityManager, posting: Posting, postedAt: Date): Promise<ChangedBalance[]> {
     const changed = await this.applyToBalances(manager, posting, 'new', 'posted', postedAt);

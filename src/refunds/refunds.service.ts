@@ -171,12 +171,10 @@ export class RefundsService {
     // Sent together (one round trip), in lock order; the answers are then checked in that order, and
     // whatever was written past a refusal is rolled back with it.
     const posting = postingOf(debit);
-    const [, balances, settleAt, credit, refunded] = valuesInOrder(
+    const [, balances, credit, refunded] = valuesInOrder(
       await Promise.allSettled([
         this.transactions.insert(manager, debit),
         this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
-        // Settled in this unit of work, it takes the instant it posts at now, from balances it holds already.
-        settlesNow ? this.ledger.lockBalances(manager, posting, new Date()) : null,
         this.transactions.reserveRefund(manager, payment.transactionId!, debit),
         this.payments.reserveRefund(manager, payment.id, amount, createdAt),
         this.refunds.insert(manager, refund),
@@ -196,6 +194,8 @@ export class RefundsService {
       { type: 'payment.refunded', accountId: refund.accountId, object: toPaymentResponse(refunded) },
       ...balanceUpdatedEvents(balances),
     ];
+    // Settled in this unit of work, it posts at an instant read from the balances it holds already.
+    const settleAt = settlesNow ? this.ledger.postingInstant(balances, new Date()) : null;
     return { refund, debit, settleAt, events };
   }
 

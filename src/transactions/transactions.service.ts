@@ -175,14 +175,10 @@ export class TransactionsService {
       if (reversal.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, reversal.counterpartyAccountId);
       const posting = postingOf(reversal);
       // Sent together: the reversal's rows (whose unique index refuses a second reversal: checked first), its
-      // entries and balances (the overdraft guard on the side it debits), and the instant it posts at.
-      const opened = await Promise.allSettled([
-        this.transactions.insertReversal(manager, reversal),
-        this.ledger.open(manager, posting, account.overdraft, reversal.createdAt),
-        this.ledger.lockBalances(manager, posting, new Date()),
-      ]);
+      // entries and balances (the overdraft guard on the side it debits), which then hold the instant it posts at.
+      const opened = await Promise.allSettled([this.transactions.insertReversal(manager, reversal), this.ledger.open(manager, posting, account.overdraft, reversal.createdAt)]);
       if (opened[0].status === 'fulfilled' && !opened[0].value) throw TransactionErrors.alreadyReversed(null);
-      const at = valuesInOrder(opened)[2];
+      const at = this.ledger.postingInstant(valuesInOrder(opened)[1], new Date());
       // Then the original's conditional update, which decides between racing reversals (checked first: the rest
       // is rolled back with a refusal), the reversal's posting (both return their rows), and the counters and chain head.
       const moved = await Promise.allSettled([
