@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CallLog, fakeManager } from '../common/testing/fakes';
 import { LedgerErrors } from './ledger.errors';
-import { LedgerRepository } from './ledger.repository';
+import { ChangedBalance, LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 import { Posting } from './posting';
 
@@ -10,15 +10,15 @@ const NOW = new Date('2026-11-20T10:00:00.000Z');
 const payment: Posting = { transactionId: 'txn_1', accountId: 'acc_B', direction: 'debit', counterpartyAccountId: null, amount: 100, currency: 'EUR' };
 const transfer: Posting = { ...payment, counterpartyAccountId: 'acc_A' };
 
-function balanceOf(accountId: string) {
+function balanceOf(accountId: string): ChangedBalance {
   return { accountId, currency: 'EUR', posted: 0, pendingDebits: 0, pendingCredits: 0, postedCount: 1, lastPostedAt: null, updatedAt: NOW };
 }
 
-function setup(options: { fits?: boolean; lastPostedAt?: Record<string, Date | null> } = {}) {
+function setup(options: { fits?: boolean; lastPostedAt?: Record<string, Date | null>; applied?: ChangedBalance } = {}) {
   const log = new CallLog();
   const repository = log.fake('ledger', {
     holdDebitWithinAvailable: async (_m: unknown, key: { accountId: string }) => ((options.fits ?? true) ? balanceOf(key.accountId) : null),
-    applyChange: async (_m: unknown, key: { accountId: string }) => balanceOf(key.accountId),
+    applyChange: async (_m: unknown, key: { accountId: string }) => options.applied ?? balanceOf(key.accountId),
     insertEntries: async () => undefined,
     lock: async (_m: unknown, key: { accountId: string }) => options.lastPostedAt?.[key.accountId] ?? null,
     moveEntry: async () => true,
@@ -88,5 +88,25 @@ describe('LedgerService.postingInstant', () => {
     ];
     assert.deepEqual(service.postingInstant(opened, NOW), ahead);
     assert.deepEqual(log.names(), [], 'it holds the rows already: no statement');
+  });
+});
+
+describe('LedgerService.settleWithCommit', () => {
+  // A pending debit of 100 on acc_B, opened in this unit of work: 1,000 posted, 100 held, 4 entries posted before.
+  const opened = { ...balanceOf('acc_B'), posted: 1000, pendingDebits: 100, postedCount: 4, lastPostedAt: new Date('2026-11-20T09:00:00.000Z') };
+  const settled = { ...opened, posted: 900, pendingDebits: 0, postedCount: 5, lastPostedAt: NOW, updatedAt: NOW };
+
+  it('returns the held balance as posting moves it (the debit leaves posted and the pending sum; one more posted entry) once the database agrees', async () => {
+    const { service, log } = setup({ applied: settled });
+    assert.deepEqual(await service.settleWithCommit(fakeManager, payment, [opened], 'posted', NOW), [settled]);
+    assert.deepEqual(log.names(), ['ledger.applyChange', 'ledger.moveEntry', 'ledger.moveEntry'], "settle's statements, all of them");
+  });
+
+  it('fails (and so fails its unit of work) when the database leaves the balance elsewhere', async () => {
+    const { service } = setup({ applied: { ...settled, posted: 899 } });
+    await assert.rejects(
+      service.settleWithCommit(fakeManager, payment, [opened], 'posted', NOW),
+      /left its balances at .*899.* where .*"acc_B","EUR",900,0,0,5,1795168800000,1795168800000.* was expected/,
+    );
   });
 });

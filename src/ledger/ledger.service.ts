@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { sendWithCommit } from '../database/database';
 import { EntrySide } from './entities/ledger-entry.entity';
 import { LedgerErrors } from './ledger.errors';
 import { BalanceKey, ChangedBalance, compareKeys, LedgerRepository, NewEntry } from './ledger.repository';
@@ -75,6 +76,29 @@ export class LedgerService {
     return at;
   }
 
+  /**
+   * settle for a posting that `open` wrote in this unit of work, without waiting for the database: its
+   * entries are this unit's (no one else sees them yet) and its balance rows are held since `open` returned
+   * them, so where settle leaves them is known now. Those balances are returned at once and the statements
+   * travel with the commit (sendWithCommit); the database's answer is compared with them when it arrives.
+   * A difference is a bug (the arithmetic here is APPLY_CHANGE's) and fails the request: on SQLite before
+   * the commit, which then rolls back; on PostgreSQL, where the COMMIT left with the statements, after it,
+   * the books holding what the database computed and only the events' figures wrong.
+   */
+  async settleWithCommit(manager: EntityManager, posting: Posting, opened: readonly ChangedBalance[], to: 'posted' | 'canceled', at: Date): Promise<ChangedBalance[]> {
+    const sides = sidesOf(posting);
+    const expected = opened.map((balance) => {
+      const side = sides.find((candidate) => candidate.hasBalance && candidate.accountId === balance.accountId);
+      if (side === undefined) throw new Error(`${posting.transactionId} opened no balance of ${balance.accountId}`);
+      return changedBy(balance, balanceChange(side.side, 'pending', to, posting.amount), to === 'posted' ? at : null, at);
+    });
+    await sendWithCommit(
+      manager,
+      this.settle(manager, posting, to, at).then((actual) => requireSameBalances(posting.transactionId, actual, expected)),
+    );
+    return expected;
+  }
+
   /** Writes the two entries of a transaction that is posted as it is created (a settlement); lockBalances first. */
   async openPosted(manager: EntityManager, posting: Posting, postedAt: Date): Promise<ChangedBalance[]> {
     const changed = await this.applyToBalances(manager, posting, 'new', 'posted', postedAt);
@@ -147,5 +171,28 @@ export class LedgerService {
       position: positions.get(side.side) ?? null,
     }));
     return [first, second];
+  }
+}
+
+/** A held balance after `change`, as APPLY_CHANGE leaves it. */
+function changedBy(balance: ChangedBalance, change: BalanceChange, postedAt: Date | null, at: Date): ChangedBalance {
+  return {
+    ...balance,
+    posted: balance.posted + change.posted,
+    pendingDebits: balance.pendingDebits + change.pendingDebits,
+    pendingCredits: balance.pendingCredits + change.pendingCredits,
+    postedCount: balance.postedCount + change.postedCount,
+    lastPostedAt: postedAt ?? balance.lastPostedAt,
+    updatedAt: at,
+  };
+}
+
+function requireSameBalances(transactionId: string, actual: readonly ChangedBalance[], expected: readonly ChangedBalance[]): void {
+  const figures = (balances: readonly ChangedBalance[]) =>
+    JSON.stringify(
+      balances.map((b) => [b.accountId, b.currency, b.posted, b.pendingDebits, b.pendingCredits, b.postedCount, b.lastPostedAt?.getTime() ?? null, b.updatedAt.getTime()]).sort(),
+    );
+  if (figures(actual) !== figures(expected)) {
+    throw new Error(`settling ${transactionId} left its balances at ${figures(actual)}, where ${figures(expected)} was expected`);
   }
 }

@@ -9,9 +9,10 @@ import { EventLog, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
-import { Database, TransactionOptions } from '../database/database';
+import { Database, sendWithCommit, TransactionOptions } from '../database/database';
 import { valuesInOrder } from '../database/sent-together';
 import { balanceUpdatedEvents } from '../ledger/dto/balances.response.dto';
+import { ChangedBalance } from '../ledger/ledger.repository';
 import { LedgerService } from '../ledger/ledger.service';
 import { toPaymentResponse } from '../payments/dto/payment.response.dto';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
@@ -23,7 +24,7 @@ import { PaymentProviders } from '../payments/providers/payment-providers';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { transactionEvents } from '../transactions/transaction-events';
 import { postingOf } from '../transactions/transaction-rules';
-import { TransactionsRepository } from '../transactions/transactions.repository';
+import { TO_CANCELED, TO_POSTED, TransactionsRepository } from '../transactions/transactions.repository';
 import { ConfirmRefundRequestDto } from './dto/confirm-refund.request.dto';
 import { CreateRefundRequestDto } from './dto/create-refund.request.dto';
 import { RefundResponseDto, toRefundResponse } from './dto/refund.response.dto';
@@ -77,7 +78,13 @@ export class RefundsService {
       }
       // No network call to wait for: asked inside the booking, settled in the same commit, one batch of events.
       const settlement = settlementOf(await provider.refund(payment, orderOf(booked.refund)));
-      const settled = settlement === null ? null : await this.settle(manager, booked.refund, settlement, { debit: booked.debit, at: booked.settleAt });
+      const at = booked.settleAt;
+      const settled =
+        settlement === null
+          ? null
+          : settlement.status === 'succeeded'
+            ? await this.postBooked(manager, booked, at)
+            : await this.settle(manager, booked.refund, settlement, { debit: booked.debit, at });
       await this.events.record(manager, [...booked.events, ...(settled?.events ?? [])]);
       return toRefundResponse(settled?.refund ?? booked.refund);
     }, commit);
@@ -169,15 +176,16 @@ export class RefundsService {
       updatedAt: createdAt,
     };
     // Sent together (one round trip), in lock order; the answers are then checked in that order, and
-    // whatever was written past a refusal is rolled back with it.
+    // whatever was written past a refusal is rolled back with it. The new rows first: they wait for no one,
+    // and every refund of the request queues on the rows after them until this one commits.
     const posting = postingOf(debit);
-    const [, balances, credit, refunded] = valuesInOrder(
+    const [, , balances, credit, refunded] = valuesInOrder(
       await Promise.allSettled([
         this.transactions.insert(manager, debit),
+        this.refunds.insert(manager, refund),
         this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
         this.transactions.reserveRefund(manager, payment.transactionId!, debit),
         this.payments.reserveRefund(manager, payment.id, amount, createdAt),
-        this.refunds.insert(manager, refund),
         this.events.lockStreams(manager, [refund.accountId]),
         this.audit.lockChain(manager, refund.accountId),
       ]),
@@ -196,7 +204,31 @@ export class RefundsService {
     ];
     // Settled in this unit of work, it posts at an instant read from the balances it holds already.
     const settleAt = settlesNow ? this.ledger.postingInstant(balances, new Date()) : null;
-    return { refund, debit, settleAt, events };
+    return { refund, debit, balances, settleAt, events };
+  }
+
+  /**
+   * settle's success, for a refund booked in this unit of work and refunded at once by its provider: nothing
+   * else can have moved what the booking wrote (no one else sees those rows yet) or holds (its balance), so
+   * the outcome is known and its statements travel with the commit rather than cost a round trip while the
+   * request's row, its credit and the account's balance are held. A statement that finds otherwise (a bug)
+   * fails the unit.
+   */
+  private async postBooked(manager: EntityManager, booked: Booked, at: Date): Promise<{ refund: Refund; events: NewEvent[] }> {
+    const posted: Transaction = { ...booked.debit, status: 'posted', postedAt: at, updatedAt: at };
+    const settled: Refund = { ...booked.refund, status: 'succeeded', updatedAt: at };
+    const asBooked = (what: string) => (found: unknown) => {
+      if (!found) throw new Error(`refund ${settled.id}: ${what} was not pending as booked`);
+    };
+    await sendWithCommit(manager, this.transactions.transition(manager, posted.id, TO_POSTED, at).then(asBooked('its transaction')));
+    const balances = await this.ledger.settleWithCommit(manager, postingOf(booked.debit), booked.balances, 'posted', at);
+    await sendWithCommit(manager, this.refunds.settle(manager, settled.id, { status: 'succeeded', failureCode: null, updatedAt: at }).then(asBooked('it')));
+    const events: NewEvent[] = [
+      { type: 'refund.succeeded', accountId: settled.accountId, object: toRefundResponse(settled) },
+      ...transactionEvents('transaction.posted', posted),
+      ...balanceUpdatedEvents(balances),
+    ];
+    return { refund: settled, events };
   }
 
   /**
@@ -217,7 +249,7 @@ export class RefundsService {
     const to = settlement.status === 'succeeded' ? 'posted' : 'canceled';
     const posting = postingOf(debit);
     const at = booked?.at ?? (await this.ledger.lockBalances(manager, posting, new Date()));
-    const transition = to === 'posted' ? ({ to, at: 'postedAt', event: 'transaction.posted' } as const) : ({ to, at: 'canceledAt', event: 'transaction.canceled' } as const);
+    const transition = to === 'posted' ? TO_POSTED : TO_CANCELED;
     const failureCode = settlement.status === 'failed' ? settlement.failureCode : null;
     const creditId = to === 'canceled' ? debit.refundedTransactionId : null;
     // Sent together, in lock order: the transaction's conditional update (which decides between racing answers:
@@ -268,6 +300,8 @@ export class RefundsService {
 interface Booked {
   refund: Refund;
   debit: Transaction;
+  /** Its balances as the booking left them (held until the commit). */
+  balances: ChangedBalance[];
   /** When it settles in the same unit of work: the instant it posts at (its balances held); else null. */
   settleAt: Date | null;
   events: NewEvent[];

@@ -33,6 +33,8 @@ export interface TransactionFilters {
 }
 
 export type Transition = { to: 'posted'; at: 'postedAt'; event: 'transaction.posted' } | { to: 'canceled'; at: 'canceledAt'; event: 'transaction.canceled' };
+export const TO_POSTED: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
+export const TO_CANCELED: Transition = { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' };
 
 /** What a refund must match in the payment it names. */
 export interface RefundClaim {

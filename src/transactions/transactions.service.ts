@@ -24,16 +24,13 @@ import { Transaction } from './entities/transaction.entity';
 import { checkCounterparty, checkRefundedTransaction, directionFor, isRefundable, postingOf, reversalOf } from './transaction-rules';
 import { ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
 import { TransactionErrors } from './transactions.errors';
-import { Transition, TransactionsRepository } from './transactions.repository';
+import { TO_CANCELED, TO_POSTED, Transition, TransactionsRepository } from './transactions.repository';
 import { AuditLog } from '../common/audit/audit-log';
 
 /** The accounts whose streams a transaction's events join: its own and a transfer's receiver. */
 function streamsOf(transaction: Pick<Transaction, 'accountId' | 'counterpartyAccountId'>): string[] {
   return transaction.counterpartyAccountId === null ? [transaction.accountId] : [transaction.accountId, transaction.counterpartyAccountId];
 }
-
-const POST: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
-const CANCEL: Transition = { to: 'canceled', at: 'canceledAt', event: 'transaction.canceled' };
 
 @Injectable()
 export class TransactionsService {
@@ -150,12 +147,12 @@ export class TransactionsService {
 
   /** pending -> canceled; of concurrent cancels (or a cancel and a post) exactly one wins. */
   cancel(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {
-    return this.transition(caller, transactionId, CANCEL);
+    return this.transition(caller, transactionId, TO_CANCELED);
   }
 
   /** pending -> posted (admins). */
   post(caller: AuthenticatedUser, transactionId: string): Promise<TransactionResponseDto> {
-    return this.transition(caller, transactionId, POST);
+    return this.transition(caller, transactionId, TO_POSTED);
   }
 
   /**
@@ -183,7 +180,7 @@ export class TransactionsService {
       // is rolled back with a refusal), the reversal's posting (both return their rows), and the counters and chain head.
       const moved = await Promise.allSettled([
         this.transactions.markReversed(manager, original.id, reversal.id, at),
-        this.transactions.transition(manager, reversal.id, POST, at),
+        this.transactions.transition(manager, reversal.id, TO_POSTED, at),
         this.ledger.settle(manager, posting, 'posted', at),
         this.events.lockStreams(manager, streamsOf(reversal)),
         this.audit.lockChain(manager, original.accountId),
