@@ -110,7 +110,9 @@ export function afterCommit(manager: EntityManager, callback: () => void): void 
 
 /**
  * What a request adds to the transaction of the operation it calls: `afterBegin`
- * runs before the work, `beforeCommit` after it (with its result) and before the
+ * runs before the work (on PostgreSQL its statement leaves first, and the work
+ * goes on without waiting for its answer, which decides whether the work counts),
+ * `beforeCommit` after it (with its result) and before the
  * commit, so that all of it lands together or not at all (the in-flight lock
  * and the stored answer of an Idempotency-Key, for one). On PostgreSQL the COMMIT is sent right behind
  * `beforeCommit`'s statement, so that hook sends it before it first waits for anything.
@@ -173,8 +175,20 @@ export class Database {
     const state: UnitState = { committed: [], inFlight: [], scoped: new Map() };
     const unit: Work<T> = async (manager) => {
       UNITS.set(manager, state);
-      await afterBegin?.(manager);
-      return work(manager);
+      const entered = watched(afterBegin?.(manager));
+      // PostgreSQL: the work's first statements follow the claim on the connection without waiting for its
+      // answer (one round trip for both); they count only if it held. Its refusal is what the unit throws, also
+      // when the work failed (a key answered meanwhile replays, whatever the work found). SQLite ran it already.
+      if (this.queue !== null) await entered.done;
+      let result: T;
+      try {
+        result = await work(manager);
+      } catch (error) {
+        await entered.done;
+        throw error;
+      }
+      await entered.done;
+      return result;
     };
     // Kept until the commit (it waits for the statements in flight), dropped with the unit of work.
     const ended = (manager: EntityManager) => UNITS.delete(manager);
