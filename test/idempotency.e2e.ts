@@ -157,6 +157,16 @@ for (const route of ROUTES) {
       expectReplayOf(await send(t, route.path, body, caller, key), first);
     });
 
+    it('answers the same key with another body that fails validation 422 idempotency_key_reused, not 400: the key is checked first', async () => {
+      const caller = await route.newCaller(t);
+      const key = unique('key');
+      const body = route.body(unique('idem'));
+      const first = await send(t, route.path, body, caller, key);
+      expectFirstAnswer(first, 201);
+      expectError(await send(t, route.path, { ...body, name: 7, amount: 'seven', email: 7 }, caller, key), 422, 'idempotency_key_reused');
+      expectReplayOf(await send(t, route.path, body, caller, key), first);
+    });
+
     it("scopes the key to the caller: another caller's request with the same key creates its own resource (201, not a replay)", async () => {
       const caller = await route.newCaller(t);
       const other = await route.newCaller(t);

@@ -197,6 +197,27 @@ describe('refunds of payment requests', () => {
     assert.equal((await listItems(t.api, owner.token, `/v1/payments/${payment.id}/refunds`)).length, 1);
     assert.equal((await paymentOf(t, owner, payment.id)).amount_refunded, 1200);
   });
+
+  it('replays a refund that took all that was left, though the same request now would not fit; concurrent retries make one refund', async () => {
+    const owner = await accountOwner(t.api);
+    const payment = await paidRequest(t, owner, 3000);
+    const headers = { 'idempotency-key': `refund-all-${payment.id}` };
+    // Ten at once under one key: one refund, each answer that refund or 409 idempotency_request_in_progress.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(t, owner.token, payment.id, {}, headers)));
+    const created = answers.filter((answer) => answer.status === 201);
+    assert.ok(created.length >= 1, answers.map((answer) => answer.status).join(', '));
+    for (const answer of answers) if (answer.status !== 201) expectError(answer, 409, 'idempotency_request_in_progress');
+    for (const answer of created) assert.deepEqual(answer.body, created[0].body);
+    assert.equal(created[0].body.amount, 3000);
+    // Nothing is left to refund, and the key's answer is still the refund.
+    const again = await refund(t, owner.token, payment.id, {}, headers);
+    expectStatus(again, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.body, created[0].body);
+    expectError(await refund(t, owner.token, payment.id, {}, { 'idempotency-key': `another-${payment.id}` }), 409, 'refund_exceeds_payment');
+    assert.equal((await listItems(t.api, owner.token, `/v1/payments/${payment.id}/refunds`)).length, 1);
+    assert.equal((await paymentOf(t, owner, payment.id)).amount_refunded, 3000);
+  });
 });
 
 describe('refunds of bank-transfer payments', () => {

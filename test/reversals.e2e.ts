@@ -129,6 +129,24 @@ describe('reversals of posted transactions', () => {
     assert.equal(await postedBalance(t.api, owner), 0);
   });
 
+  it('replays a reversal to its Idempotency-Key, though the transaction is reversed since; another key is refused', async () => {
+    const owner = await accountOwner(t.api);
+    const original = await posted(t.api, admin, owner.token, { type: 'credit', amount: 900 });
+    const headers = { 'idempotency-key': `reverse-${original.id}` };
+    const first = await t.api.post(`/v1/transactions/${original.id}/reverse`, {}, { token: admin.token, headers });
+    expectStatus(first, 201);
+    const again = await t.api.post(`/v1/transactions/${original.id}/reverse`, {}, { token: admin.token, headers });
+    expectStatus(again, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.body, first.body);
+    expectError(
+      await t.api.post(`/v1/transactions/${original.id}/reverse`, {}, { token: admin.token, headers: { 'idempotency-key': `other-${original.id}` } }),
+      409,
+      'transaction_already_reversed',
+    );
+    assert.equal(await postedBalance(t.api, owner), 0);
+  });
+
   it('applies the overdraft guard to the side the reversal debits', async () => {
     const owner = await accountOwner(t.api);
     const receiver = await accountOwner(t.api);

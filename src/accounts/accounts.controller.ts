@@ -21,7 +21,7 @@ export class AccountsController {
 
   @RequiresScope('accounts:write')
   @Post('accounts')
-  @Idempotent()
+  @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
     operationId: 'createAccount',
     summary: 'Open an account',

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { isUniqueViolation } from '../database/constraint-errors';
 import { hasRowLocks } from '../database/dialect';
 import { sql } from '../database/sql';
 import { IdempotencyKey } from './entities/idempotency-key.entity';
@@ -9,15 +8,20 @@ const FIND_KEY = sql`SELECT fingerprint, request_hash, state, response_status, r
   FROM idempotency_keys WHERE fingerprint = $1`;
 /** A request's final answer, in place of the one its first unit of work stored. */
 const REPLACE_BODY = sql`UPDATE idempotency_keys SET response_body = $2 WHERE fingerprint = $1`;
+/** A key's first answer; an expired row under its fingerprint (not yet purged) gives way to it. */
 const INSERT_KEY = sql`INSERT INTO idempotency_keys (fingerprint, request_hash, state, response_status, response_body, created_at, expires_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7)`;
+  VALUES ($1, $2, $3, $4, $5, $6, $7)
+  ON CONFLICT (fingerprint) DO UPDATE SET request_hash = excluded.request_hash, state = excluded.state, response_status = excluded.response_status,
+    response_body = excluded.response_body, created_at = excluded.created_at, expires_at = excluded.expires_at
+  WHERE idempotency_keys.expires_at <= excluded.created_at`;
 
 /** Housekeeping: a batch of expired keys (idx_idempotency_keys_expires_at). */
 const PURGE_EXPIRED = sql`DELETE FROM idempotency_keys WHERE fingerprint IN (SELECT fingerprint FROM idempotency_keys WHERE expires_at <= $1 LIMIT $2)`;
 
-/** The in-flight lock and whether an answer is stored, in one round trip. */
-const CLAIM = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked, EXISTS (SELECT 1 FROM idempotency_keys WHERE fingerprint = $2) AS answered`;
-const IS_ANSWERED = sql`SELECT 1 AS answered FROM idempotency_keys WHERE fingerprint = $1`;
+/** The in-flight lock and whether an answer that has not expired is stored, in one round trip. */
+const CLAIM = sql`SELECT pg_try_advisory_xact_lock($1::bigint) AS locked,
+  EXISTS (SELECT 1 FROM idempotency_keys WHERE fingerprint = $2 AND expires_at > $3) AS answered`;
+const IS_ANSWERED = sql`SELECT 1 AS answered FROM idempotency_keys WHERE fingerprint = $1 AND expires_at > $2`;
 
 /** What a request found when it entered its transaction under a key. */
 export type KeyClaimOutcome = 'claimed' | 'in_flight' | 'answered';
@@ -42,24 +46,19 @@ export class IdempotencyKeysRepository {
    * database's one write lock, so no other can be in flight. An answer committed between this
    * statement's snapshot and its lock is found by the primary key when this request stores its own.
    */
-  async claim(manager: EntityManager, fingerprint: string): Promise<KeyClaimOutcome> {
-    if (!hasRowLocks(manager)) return (await IS_ANSWERED.row(manager, [fingerprint])) === null ? 'claimed' : 'answered';
+  async claim(manager: EntityManager, fingerprint: string, now: Date): Promise<KeyClaimOutcome> {
+    if (!hasRowLocks(manager)) return (await IS_ANSWERED.row(manager, [fingerprint, now.getTime()])) === null ? 'claimed' : 'answered';
     // 60 bits of the SHA-256 fingerprint: a collision only ever answers a retry 409.
     const key = BigInt(`0x${fingerprint.slice(0, 15)}`).toString();
-    const row = await CLAIM.row<{ locked: boolean; answered: boolean }>(manager, [key, fingerprint]);
+    const row = await CLAIM.row<{ locked: boolean; answered: boolean }>(manager, [key, fingerprint, now.getTime()]);
     if (row?.locked !== true) return 'in_flight';
     return row.answered ? 'answered' : 'claimed';
   }
 
-  /** Inserts the key's row; false when a row with this fingerprint exists (the primary key settles races). */
+  /** Inserts the key's row; false when a row with this fingerprint that has not expired exists (the primary key settles races). */
   async insert(manager: EntityManager, row: IdempotencyKey): Promise<boolean> {
-    try {
-      await INSERT_KEY.run(manager, [row.fingerprint, row.requestHash, row.state, row.responseStatus, row.responseBody, row.createdAt.getTime(), row.expiresAt.getTime()]);
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+    const params = [row.fingerprint, row.requestHash, row.state, row.responseStatus, row.responseBody, row.createdAt.getTime(), row.expiresAt.getTime()];
+    return (await INSERT_KEY.run(manager, params)) === 1;
   }
 
   async replaceBody(manager: EntityManager, fingerprint: string, body: string): Promise<void> {

@@ -1,6 +1,8 @@
 // The names the idempotency pieces share; apart, so that the decorators can name the interceptor without an import cycle.
 export const IDEMPOTENT_ROUTE = 'idempotency:route';
 export const IDEMPOTENCY_REFUSED_ROUTE = 'idempotency:refused';
+/** The route's operation starts with its unit of work: a stored answer is found by the key's claim there. */
+export const REPLAYS_FROM_CLAIM = 'idempotency:replays-from-claim';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

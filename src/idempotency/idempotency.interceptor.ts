@@ -3,11 +3,12 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { callerIdentity } from '../common/access/caller';
+import { DomainError } from '../common/errors/domain-error';
 import { catchError, from, Observable, of, switchMap, throwError } from 'rxjs';
 import { IdempotencyErrors } from './idempotency.errors';
 import { IdempotencyService, IdempotentRequest, KeyAnsweredMeanwhile } from './idempotency.service';
-import { RequestKeyClaim } from './request-claim';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, REPLAYED_HEADER } from './idempotency.constants';
+import { KeyClaim, RequestKeyClaim } from './request-claim';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, REPLAYED_HEADER, REPLAYS_FROM_CLAIM } from './idempotency.constants';
 
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
@@ -35,35 +36,55 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw IdempotencyErrors.invalidKey();
     const keyed = describe(request, key);
     const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
+    if (this.reflector.get<boolean>(REPLAYS_FROM_CLAIM, context.getHandler())) {
+      return this.runUnder(request, next, keyed, this.idempotency.claimOf(keyed), status, false);
+    }
     return from(this.idempotency.begin(keyed)).pipe(
-      switchMap((started) => {
-        if (started.outcome === 'replay') return of(replay(started.status, started.body));
-        const claim: RequestKeyClaim = { ...started.claim, stored: false };
-        request.idempotencyClaim = claim;
-        request.idempotencyTransaction = {
-          afterBegin: async (manager) => {
-            await this.idempotency.enterWithin(manager, claim).catch((refusal: unknown) => {
-              // Neither a 409 nor a replay is this request's own answer: it must not be stored under the key.
-              request.idempotencyClaim = undefined;
-              throw refusal;
-            });
-          },
-          beforeCommit: async (manager, result) => {
-            await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
-            claim.stored = true;
-          },
-          restate: async (manager, result) => {
-            await this.idempotency.restateWithin(manager, claim, JSON.stringify(result));
-          },
-        };
-        return next.handle().pipe(
-          catchError((error: unknown) => {
-            if (!(error instanceof KeyAnsweredMeanwhile)) return throwError(() => error);
-            // Another request with this key committed first; this one's work was rolled back: answer as a retry would.
-            request.idempotencyClaim = undefined;
-            return from(this.idempotency.begin(keyed)).pipe(
-              switchMap((again) => (again.outcome === 'replay' ? of(replay(again.status, again.body)) : throwError(() => IdempotencyErrors.inProgress()))),
-            );
+      switchMap((started) => (started.outcome === 'replay' ? of(replay(started.status, started.body)) : this.runUnder(request, next, keyed, started.claim, status, true))),
+    );
+  }
+
+  /**
+   * The handler, its operation's transaction claiming the key and storing the answer. When that claim
+   * finds an answer (another request with the key committed first), or, if nothing was looked up before
+   * the handler, when the handler fails: the stored answer is looked up, and replayed if there is one.
+   */
+  private runUnder(request: FastifyRequest, next: CallHandler, keyed: IdempotentRequest, started: KeyClaim, status: number, lookedUp: boolean): Observable<unknown> {
+    const claim: RequestKeyClaim = { ...started, stored: false };
+    request.idempotencyClaim = claim;
+    request.idempotencyTransaction = {
+      afterBegin: async (manager) => {
+        await this.idempotency.enterWithin(manager, claim).catch((refusal: unknown) => {
+          // Neither a 409 nor a replay is this request's own answer: it must not be stored under the key.
+          request.idempotencyClaim = undefined;
+          throw refusal;
+        });
+      },
+      beforeCommit: async (manager, result) => {
+        await this.idempotency.storeWithin(manager, claim, status, JSON.stringify(result));
+        claim.stored = true;
+      },
+      restate: async (manager, result) => {
+        await this.idempotency.restateWithin(manager, claim, JSON.stringify(result));
+      },
+    };
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        const answeredMeanwhile = error instanceof KeyAnsweredMeanwhile;
+        if (!answeredMeanwhile && lookedUp) return throwError(() => error);
+        // Another request with this key committed first and this one's work was rolled back; or nothing was
+        // looked up and a replay fails on what its first request did: the stored answer is the answer.
+        const own = request.idempotencyClaim;
+        request.idempotencyClaim = undefined;
+        return from(this.idempotency.begin(keyed)).pipe(
+          // The look-up's own refusal (another body: 422) answers; its failure (the database gone) does not hide the handler's.
+          catchError((lookUpFailure: unknown) => throwError(() => (lookUpFailure instanceof DomainError || answeredMeanwhile ? lookUpFailure : error))),
+          switchMap((again) => {
+            if (again.outcome === 'replay') return of(replay(again.status, again.body));
+            if (answeredMeanwhile) return throwError(() => IdempotencyErrors.inProgress());
+            // Nothing is stored under the key: the handler's own failure is this request's answer.
+            request.idempotencyClaim = own;
+            return throwError(() => error);
           }),
         );
       }),

@@ -49,14 +49,20 @@ export class IdempotencyService {
     this.bodyKey = config.keys.idempotency;
   }
 
-  /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
-  async begin(request: IdempotentRequest): Promise<IdempotencyStart> {
+  /** What identifies the request's key and its body, computed here (no statement). */
+  claimOf(request: IdempotentRequest): KeyClaim {
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([request.scope, request.method, request.path, request.key]))
       .digest('hex');
     const requestHash = createHmac('sha256', this.bodyKey)
       .update(JSON.stringify(request.body ?? null))
       .digest('hex');
+    return { fingerprint, requestHash };
+  }
+
+  /** The stored answer of the key, or a claim to run under it; 422 when the key was used with another body. */
+  async begin(request: IdempotentRequest): Promise<IdempotencyStart> {
+    const { fingerprint, requestHash } = this.claimOf(request);
     const now = new Date();
     const existing = await this.db.run((manager) => this.keys.find(manager, fingerprint));
     if (!existing) return { outcome: 'proceed', claim: { fingerprint, requestHash } };
@@ -75,7 +81,7 @@ export class IdempotencyService {
    * when one committed an answer since `begin` (the work is then not done twice).
    */
   async enterWithin(manager: EntityManager, claim: KeyClaim): Promise<void> {
-    const outcome = await this.keys.claim(manager, claim.fingerprint);
+    const outcome = await this.keys.claim(manager, claim.fingerprint, new Date());
     if (outcome === 'in_flight') throw IdempotencyErrors.inProgress();
     if (outcome === 'answered') throw new KeyAnsweredMeanwhile();
   }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { TransactionOptions } from '../database/database';
 import './request-claim';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, OPENAPI_IDEMPOTENT_EXTENSION } from './idempotency.constants';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, OPENAPI_IDEMPOTENT_EXTENSION, REPLAYS_FROM_CLAIM } from './idempotency.constants';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 
 export {
@@ -15,13 +15,24 @@ export {
   REPLAYED_HEADER,
 } from './idempotency.constants';
 
+export interface IdempotentOptions {
+  /**
+   * True for an operation that does nothing a replay must not repeat (no write, no provider call, no
+   * throttle) before its unit of work, whose first statement is the key's claim: the stored answer is then
+   * not looked up before the handler (a round trip for every request), only when that claim finds one or
+   * the handler fails. False (the default) looks it up first, so a replay never reaches the handler.
+   */
+  replaysFromClaim?: boolean;
+}
+
 /**
  * Marks a creating POST: an `Idempotency-Key` header makes a retry replay the
  * first response instead of creating a second resource (IdempotencyInterceptor).
  */
-export const Idempotent = () =>
+export const Idempotent = (options: IdempotentOptions = {}) =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_ROUTE, true),
+    SetMetadata(REPLAYS_FROM_CLAIM, options.replaysFromClaim === true),
     // Only on the routes that read or refuse a key: every other route answers without an interceptor (and rxjs) around it.
     UseInterceptors(IdempotencyInterceptor),
     ApiExtension(OPENAPI_IDEMPOTENT_EXTENSION, true),

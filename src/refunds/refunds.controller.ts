@@ -23,7 +23,7 @@ export class RefundsController {
 
   @Post('payments/:payment_id/refunds')
   @RequiresScope('payments:write')
-  @Idempotent()
+  @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
     operationId: 'createRefund',
     summary: 'Refund a payment request',

@@ -23,7 +23,7 @@ export class TransactionsController {
 
   @RequiresScope('transactions:write')
   @Post()
-  @Idempotent()
+  @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
     operationId: 'createTransaction',
     summary: 'Create a transaction',
@@ -135,7 +135,7 @@ export class TransactionsController {
   @Post(':transaction_id/reverse')
   @RequiresScope('transactions:write')
   @Roles('admin')
-  @Idempotent()
+  @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
     operationId: 'reverseTransaction',
     summary: 'Reverse a posted transaction (admins)',
