@@ -58,19 +58,23 @@ export class TransactionsService {
     const counterpartyId = request.counterparty_account_id ?? null;
     const refundedId = request.refunded_transaction_id ?? null;
     if (refundedId !== null && !isId('txn', refundedId)) throw TransactionErrors.notRefundable();
+    const counterpartyWellFormed = counterpartyId !== null && isId('acc', counterpartyId);
     return this.db.transaction(async (manager) => {
-      // Both accounts are locked against closure until this commits, so a closure either refuses
-      // this transaction or cancels it; never leaves it pending on a closed account.
-      const account = await this.accounts.requireOpen(manager, accountId);
-      if (counterpartyId !== null) {
-        if (!isId('acc', counterpartyId)) throw AccountErrors.notFound();
-        const counterparty = await this.accounts.requireOpen(manager, counterpartyId);
-        if (counterparty.mode !== account.mode) {
-          throw validationError('counterparty_account_id', `is a ${counterparty.mode}-mode account; money never moves between live and test accounts`);
-        }
+      // Sent together, in the order the request names them: both accounts are locked against closure until
+      // this commits, so a closure either refuses this transaction or cancels it (never leaves it pending on a
+      // closed account); and the transaction it refunds is read (not locked: the insert's foreign key needs
+      // it, reserveRefund decides under the lock). Refusals in that order.
+      const [account, counterparty, refunded] = valuesInOrder(
+        await Promise.allSettled([
+          this.accounts.requireOpen(manager, accountId),
+          counterpartyWellFormed ? this.accounts.requireOpen(manager, counterpartyId) : null,
+          refundedId === null ? null : this.transactions.findById(manager, refundedId),
+        ]),
+      );
+      if (counterpartyId !== null && !counterpartyWellFormed) throw AccountErrors.notFound();
+      if (counterparty !== null && counterparty.mode !== account.mode) {
+        throw validationError('counterparty_account_id', `is a ${counterparty.mode}-mode account; money never moves between live and test accounts`);
       }
-      // Read (not locked) before the insert, whose foreign key needs it to exist; reserveRefund decides under the lock.
-      const refunded = refundedId === null ? null : await this.transactions.findById(manager, refundedId);
       if (refundedId !== null && !isRefundable(refunded, accountId, request.currency)) throw TransactionErrors.notRefundable();
       const direction = impliedDirection ?? directionFor(request.type, request.direction, refunded);
       const id = newId('txn');
