@@ -7,6 +7,7 @@ import { creationTimeOf, lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
+import { hasRowLocks } from '../database/dialect';
 import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { sendWithCommit, unitScoped } from '../database/database';
 import { EventRecord } from './entities/event.entity';
@@ -39,7 +40,30 @@ function reserveSequences(count: number): Sql {
 }
 /** A stream's counter once its unit of work has numbered its events (it holds the row's lock since it took it). */
 const SET_LAST_SEQUENCE = sql`UPDATE event_streams SET last_sequence = $2 WHERE stream = $1`;
-const INSERT_EVENTS = new MultiRowInsert('events', ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'actor', 'data']);
+const EVENT_COLUMNS = ['id', 'stream', 'sequence', 'type', 'livemode', 'created_at', 'actor', 'data'];
+const INSERT_EVENTS = new MultiRowInsert('events', EVENT_COLUMNS);
+
+/**
+ * PostgreSQL: SET_LAST_SEQUENCE for each stream and INSERT_EVENTS as one statement (a data-modifying CTE),
+ * parameters the streams' (stream, last sequence) pairs, then the events' rows. One per number of streams
+ * and of events, built once.
+ */
+const COUNTERS_AND_EVENTS = new Map<string, Sql>();
+function countersAndEvents(streams: number, events: number): Sql {
+  const key = `${streams} ${events}`;
+  let statement = COUNTERS_AND_EVENTS.get(key);
+  if (statement === undefined) {
+    const counters = Array.from({ length: streams }, (_, index) => `($${index * 2 + 1}, CAST($${index * 2 + 2} AS BIGINT))`);
+    const width = EVENT_COLUMNS.length;
+    const rows = Array.from({ length: events }, (_, row) => `(${EVENT_COLUMNS.map((_column, index) => `$${streams * 2 + row * width + index + 1}`).join(', ')})`);
+    statement = new Sql(`WITH counters AS (
+    UPDATE event_streams SET last_sequence = given.last_sequence FROM (VALUES ${counters.join(', ')}) AS given (stream, last_sequence)
+    WHERE event_streams.stream = given.stream)
+  INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`);
+    COUNTERS_AND_EVENTS.set(key, statement);
+  }
+  return statement;
+}
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
 
@@ -124,15 +148,18 @@ export class EventsRepository extends EventLog {
       head.last += counts.get(stream) ?? 0;
     }
     const { rows, recorded } = this.rowsOf(byStream, firsts);
+    const counters = streams.map((stream): [string, number] => [stream, heads.get(stream)?.last ?? 0]);
     // The counters, the events and the subscribers' writes need no answer: they travel with the commit.
-    await sendWithCommit(
-      manager,
-      Promise.all([
-        ...streams.map((stream) => SET_LAST_SEQUENCE.run(manager, [stream, heads.get(stream)?.last ?? 0])),
-        INSERT_EVENTS.run(manager, rows),
-        this.subscribers.recorded(manager, recorded),
-      ]),
-    );
+    await sendWithCommit(manager, Promise.all([this.setCountersAndInsert(manager, counters, rows), this.subscribers.recorded(manager, recorded)]));
+  }
+
+  /** The streams' new counters and their events: one statement on PostgreSQL, where each costs a parse and an execution. */
+  private async setCountersAndInsert(manager: EntityManager, counters: readonly [string, number][], rows: readonly unknown[][]): Promise<void> {
+    if (rows.length > 0 && hasRowLocks(manager)) {
+      await countersAndEvents(counters.length, rows.length).run(manager, [...counters.flat(), ...rows.flat()]);
+      return;
+    }
+    await Promise.all([...counters.map((counter) => SET_LAST_SEQUENCE.run(manager, counter)), INSERT_EVENTS.run(manager, rows)]);
   }
 
   async lockStreams(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {
