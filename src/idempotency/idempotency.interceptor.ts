@@ -13,10 +13,12 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED
 /**
  * Idempotency-Key on the routes marked @Idempotent(). Runs after the guards (it
  * needs the caller) and before validation. A retry of a stored answer gets it
- * back as a web Response, so status and bytes are exactly the first ones. A
- * first request runs; its operation's transaction (which the handler is given
- * through @IdempotentCommit()) locks the key as in flight at its start and
- * stores the answer (the serialized result of that transaction, which these
+ * back as a web Response, so status and bytes are exactly the first ones: looked
+ * up before the handler, or, on the routes marked `replaysFromClaim`, found by
+ * the claim in the operation's transaction (or looked up once the handler
+ * failed). A first request runs; its operation's transaction (which the handler
+ * is given through @IdempotentCommit()) locks the key as in flight at its start
+ * and stores the answer (the serialized result of that transaction, which these
  * routes return as it is) before its commit. Answers that no transaction
  * carried, such as 4xx errors, are stored as they are sent (idempotency.http.ts).
  */

@@ -76,17 +76,7 @@ export class RefundsService {
         toAsk = provider.refundsInProcess ? undefined : { payment, provider, refund: booked.refund };
         return toRefundResponse(booked.refund);
       }
-      // No network call to wait for: asked inside the booking, settled in the same commit, one batch of events.
-      const settlement = settlementOf(await provider.refund(payment, orderOf(booked.refund)));
-      const at = booked.settleAt;
-      const settled =
-        settlement === null
-          ? null
-          : settlement.status === 'succeeded'
-            ? await this.postBooked(manager, booked, at)
-            : await this.settle(manager, booked.refund, settlement, { debit: booked.debit, at });
-      await this.events.record(manager, [...booked.events, ...(settled?.events ?? [])]);
-      return toRefundResponse(settled?.refund ?? booked.refund);
+      return toRefundResponse(await this.settleInProcess(manager, provider, payment, booked, booked.settleAt));
     }, commit);
     if (toAsk === undefined) return answered;
     const { payment, provider, refund } = toAsk;
@@ -205,6 +195,22 @@ export class RefundsService {
     // Settled in this unit of work, it posts at an instant read from the balances it holds already.
     const settleAt = settlesNow ? this.ledger.postingInstant(balances, new Date()) : null;
     return { refund, debit, balances, settleAt, events };
+  }
+
+  /**
+   * No network call to wait for: the provider is asked inside the booking's unit of work, its answer settles
+   * the refund in the same commit, and the booking's and the settlement's events are recorded together.
+   */
+  private async settleInProcess(manager: EntityManager, provider: PaymentProvider, payment: PaymentRequest, booked: Booked, at: Date): Promise<Refund> {
+    const settlement = settlementOf(await provider.refund(payment, orderOf(booked.refund)));
+    const settled =
+      settlement === null
+        ? null
+        : settlement.status === 'succeeded'
+          ? await this.postBooked(manager, booked, at)
+          : await this.settle(manager, booked.refund, settlement, { debit: booked.debit, at });
+    await this.events.record(manager, [...booked.events, ...(settled?.events ?? [])]);
+    return settled?.refund ?? booked.refund;
   }
 
   /**
