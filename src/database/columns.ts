@@ -6,8 +6,13 @@ import { Column, ColumnOptions, ValueTransformer } from 'typeorm';
  */
 const epochMilliseconds: ValueTransformer = {
   to: (value: Date | null | undefined) => (value == null ? value : value.getTime()),
-  from: (value: string | number | null) => (value == null ? null : new Date(Number(value))),
+  from: (value: string | number | null) => instantOrNull(value),
 };
+
+/** An instant column's value as a row read with `Sql` carries it (BIGINT milliseconds, or a string of them), as a Date. */
+export function instantOrNull(value: string | number | null | undefined): Date | null {
+  return value == null ? null : new Date(Number(value));
+}
 
 /**
  * Instants are stored as BIGINT milliseconds since the epoch (UTC): the same

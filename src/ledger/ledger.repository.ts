@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { instantOrNull } from '../database/columns';
 import { hasRowLocks } from '../database/dialect';
 import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { EntrySide, EntryStatus } from './entities/ledger-entry.entity';
@@ -163,7 +164,7 @@ export class LedgerRepository {
       ENSURE_BALANCE.run(manager, [key.accountId, key.currency, now.getTime()]),
       statement.row<{ last_posted_at: number | string | null }>(manager, [key.accountId, key.currency]),
     ]);
-    return row?.last_posted_at == null ? null : new Date(Number(row.last_posted_at));
+    return instantOrNull(row?.last_posted_at);
   }
 
   async insertEntries(manager: EntityManager, entries: readonly [NewEntry, NewEntry]): Promise<void> {
@@ -215,8 +216,7 @@ function storedBalanceOf(row: BalanceRow): StoredBalance {
 }
 
 function changedBalanceOf(row: ChangedBalanceRow): ChangedBalance {
-  const lastPostedAt = row.last_posted_at === null ? null : new Date(Number(row.last_posted_at));
-  return { ...storedBalanceOf(row), accountId: row.account_id, postedCount: Number(row.posted_count), lastPostedAt };
+  return { ...storedBalanceOf(row), accountId: row.account_id, postedCount: Number(row.posted_count), lastPostedAt: instantOrNull(row.last_posted_at) };
 }
 
 export function compareKeys(a: BalanceKey, b: BalanceKey): number {

@@ -1,3 +1,4 @@
+import { instantOrNull } from '../database/columns';
 import { Sql } from '../database/sql';
 import { PaymentRequest } from './entities/payment-request.entity';
 
@@ -68,6 +69,6 @@ export function paymentFromRow(row: PaymentRow): PaymentRequest {
     expiresAt: new Date(Number(row.expires_at)),
     createdAt: new Date(Number(row.created_at)),
     updatedAt: new Date(Number(row.updated_at)),
-    paidAt: row.paid_at === null ? null : new Date(Number(row.paid_at)),
+    paidAt: instantOrNull(row.paid_at),
   };
 }

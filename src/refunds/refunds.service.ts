@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { AccountsRepository, OpenAccount } from '../accounts/accounts.repository';
 import { AuthErrors } from '../auth/auth.errors';
 import { visibleAccountScope } from '../common/access/account-access';
-import { AuthenticatedUser, isAdmin } from '../common/access/caller';
+import { AuthenticatedUser } from '../common/access/caller';
 import { AuditLog } from '../common/audit/audit-log';
 import { EventLog, NewEvent } from '../common/events/event-log';
 import { creationTimeOf, isId, newId } from '../common/ids/ids';
@@ -118,8 +118,8 @@ export class RefundsService {
   /**
    * The request the caller may refund, with its account held open (the overdraft rule its refund is booked under).
    * A member's account is known beforehand: the request, the ownership and the account's lock are sent together;
-   * an admin's request names its account first. Refusals in the order a caller fixes them: 404, 403, 409, then
-   * the account's own.
+   * an admin's request (or nothing, for a caller without an account) names its account first. Refusals in the
+   * order a caller fixes them: 404, 403, 409, then the account's own.
    */
   private async refundable(manager: EntityManager, caller: AuthenticatedUser, paymentId: string): Promise<{ payment: PaymentRequest; account: OpenAccount }> {
     const scope = visibleAccountScope(caller);
@@ -130,12 +130,12 @@ export class RefundsService {
     }
     const [found, owned, account] = await Promise.allSettled([
       this.payments.findVisible(manager, scope, paymentId),
-      isAdmin(caller) ? true : this.accounts.isOwner(manager, caller.userId, scope.accountId),
+      this.accounts.isOwner(manager, caller.userId, scope.accountId),
       this.accounts.requireOpen(manager, scope.accountId),
     ]);
-    const [payment, isOwnerOrAdmin] = valuesInOrder([found, owned]);
+    const [payment, isOwner] = valuesInOrder([found, owned]);
     if (payment === null) throw PaymentErrors.notFound();
-    if (!isOwnerOrAdmin) throw notOwner();
+    if (!isOwner) throw notOwner();
     requireRefundable(payment);
     return { payment, account: valuesInOrder([account])[0] };
   }

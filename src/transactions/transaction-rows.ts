@@ -1,3 +1,4 @@
+import { instantOrNull } from '../database/columns';
 import { MultiRowInsert, Sql } from '../database/sql';
 import { Transaction, TransactionMetadata } from './entities/transaction.entity';
 
@@ -71,10 +72,6 @@ export function transactionFromRow(row: TransactionRow): Transaction {
     postedAt: instantOrNull(row.posted_at),
     canceledAt: instantOrNull(row.canceled_at),
   };
-}
-
-function instantOrNull(value: number | string | null): Date | null {
-  return value === null ? null : new Date(Number(value));
 }
 
 export const INSERT_TRANSACTION = new Sql(`INSERT INTO transactions (${TRANSACTION_COLUMNS})

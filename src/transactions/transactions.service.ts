@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsRepository, OpenAccount } from '../accounts/accounts.repository';
 import { AccountErrors } from '../accounts/accounts.errors';
 import { actingAccountId, listedAccountScope, visibleAccountScope } from '../common/access/account-access';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
@@ -64,10 +64,9 @@ export class TransactionsService {
       // this commits, so a closure either refuses this transaction or cancels it (never leaves it pending on a
       // closed account); and the transaction it refunds is read (not locked: the insert's foreign key needs
       // it, reserveRefund decides under the lock). Refusals in that order.
-      const [account, counterparty, refunded] = valuesInOrder(
+      const [[account, counterparty], refunded] = valuesInOrder(
         await Promise.allSettled([
-          this.accounts.requireOpen(manager, accountId),
-          counterpartyWellFormed ? this.accounts.requireOpen(manager, counterpartyId) : null,
+          this.requireOpenAccounts(manager, accountId, counterpartyWellFormed ? counterpartyId : null),
           refundedId === null ? null : this.transactions.findById(manager, refundedId),
         ]),
       );
@@ -172,8 +171,7 @@ export class TransactionsService {
       if (original.reversedByTransactionId !== null) throw TransactionErrors.alreadyReversed(original.reversedByTransactionId);
       const id = newId('txn');
       const reversal = reversalOf(original, id, creationTimeOf(id), request.reason);
-      const account = await this.accounts.requireOpen(manager, reversal.accountId);
-      if (reversal.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, reversal.counterpartyAccountId);
+      const [account] = await this.requireOpenAccounts(manager, reversal.accountId, reversal.counterpartyAccountId);
       const posting = postingOf(reversal);
       // Sent together: the reversal's rows (whose unique index refuses a second reversal: checked first), its
       // entries and balances (the overdraft guard on the side it debits), which then hold the instant it posts at.
@@ -214,9 +212,8 @@ export class TransactionsService {
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
-      await this.accounts.requireOpen(manager, found.accountId);
       // A transfer is posted into its counterparty too: a closure of that account either refuses it or waits.
-      if (transition.to === 'posted' && found.counterpartyAccountId !== null) await this.accounts.requireOpen(manager, found.counterpartyAccountId);
+      await this.requireOpenAccounts(manager, found.accountId, transition.to === 'posted' ? found.counterpartyAccountId : null);
       const posting = postingOf(found);
       // Balances before the transaction row (lock-order.md); the instant is read once they are held.
       const at = await this.ledger.lockBalances(manager, posting, new Date());
@@ -234,6 +231,18 @@ export class TransactionsService {
       if (transition.to === 'posted') await this.audit.record(manager, { action: 'transaction.posted', accountId: moved.accountId, target: { type: 'transaction', id: moved.id } });
       return toTransactionResponse(moved, caller.accountId);
     });
+  }
+
+  /**
+   * Locks an account and, for a transfer, its counterparty against closure until the commit (shared, in that
+   * order, sent together): a closure either refuses the write or sees it. The account's refusal first.
+   */
+  private async requireOpenAccounts(manager: EntityManager, accountId: string, counterpartyId: string | null): Promise<[OpenAccount, OpenAccount | null]> {
+    const locked = await Promise.allSettled([
+      this.accounts.requireOpen(manager, accountId),
+      counterpartyId === null ? Promise.resolve(null) : this.accounts.requireOpen(manager, counterpartyId),
+    ] as const);
+    return valuesInOrder(locked);
   }
 
   /** Why a transition that lost its conditional update was refused. */
