@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { EntityManager } from 'typeorm';
 import { Database } from '../src/database/database';
 import { IdempotencyService, KeyAnsweredMeanwhile } from '../src/idempotency/idempotency.service';
 import { KeyClaim } from '../src/idempotency/request-claim';
@@ -13,7 +14,7 @@ import { useTestApp } from './support/test-app';
 describe("Idempotency-Key inside the operation's transaction", () => {
   const t = useTestApp();
 
-  function keyed(claim: KeyClaim, work: () => Promise<void>) {
+  function keyed(claim: KeyClaim, work: (manager: EntityManager) => Promise<void>) {
     const idempotency = t.app.get(IdempotencyService);
     return t.app.get(Database).transaction(work, {
       afterBegin: (manager) => idempotency.enterWithin(manager, claim),
@@ -26,7 +27,10 @@ describe("Idempotency-Key inside the operation's transaction", () => {
     let releaseFirst!: () => void;
     let firstEntered!: () => void;
     const entered = new Promise<void>((resolve) => (firstEntered = resolve));
-    const first = keyed(claim, async () => {
+    const first = keyed(claim, async (manager) => {
+      // The work does not wait for the claim's answer (PostgreSQL pipelines them): an answer to a statement sent
+      // after it means the claim is answered, and held, before the second request claims.
+      await manager.query('SELECT 1');
       firstEntered();
       await new Promise<void>((resolve) => (releaseFirst = resolve));
     });
