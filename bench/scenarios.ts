@@ -439,7 +439,7 @@ function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, 
     after,
     runs.reduce((sum, run) => sum + run.requests, 0),
   );
-  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request`);
+  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request; the webhook worker's pool ${counts.worker.roundTrips.toFixed(2)} beside them`);
   return [
     {
       database: fixture.label,
@@ -450,7 +450,7 @@ function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, 
       ratioOf: 'project / anchor',
       judged: 'project',
       target,
-      note: `${counts.statements.toFixed(1)} statements per request; the session lookup, the webhook worker's polls (a few a second) and, for a write, the idempotency look-up before its transaction included`,
+      note: `${counts.statements.toFixed(1)} statements per request, the access token's session lookup included; the webhook worker's polls, on a pool of their own, counted apart: ${counts.worker.roundTrips.toFixed(2)} round trips per request`,
     },
   ];
 }

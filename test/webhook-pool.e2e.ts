@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DataSource } from 'typeorm';
+import { CONNECTION_NAMES } from '../src/database/connection-names';
 import { accountOwner, expectStatus } from './support/factories';
 import { startTestApp, TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -47,5 +48,23 @@ describe('Webhook deliveries while requests hold the whole pool', { skip: proces
     } finally {
       for (const client of held) client.release();
     }
+  });
+
+  it('names its connections after their pool, so that pg_stat_activity tells the requests from the worker', async () => {
+    const dataSource = test.app.get(DataSource);
+    const namesSeen = async (): Promise<string[]> => {
+      const rows: { application_name: string }[] = await dataSource.query(
+        'SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = current_database() ORDER BY application_name',
+      );
+      return rows.map((row) => row.application_name);
+    };
+    // The worker polls for due deliveries a few times a second: its connection opens within moments.
+    const deadline = Date.now() + 5_000;
+    let names = await namesSeen();
+    while (!names.includes(CONNECTION_NAMES.webhooks) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      names = await namesSeen();
+    }
+    assert.deepEqual(names, [CONNECTION_NAMES.requests, CONNECTION_NAMES.webhooks]);
   });
 });

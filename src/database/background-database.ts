@@ -3,12 +3,13 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Database } from './database';
 import { connectDatabase } from './database-startup';
+import { CONNECTION_NAMES } from './connection-names';
 import { withPoolSize } from './data-source-options';
 
 /**
  * The webhook worker's database: on PostgreSQL a pool of its own
  * (WEBHOOK_POOL_SIZE connections, the same server and the same pooler
- * settings as the requests' pool), so that deliveries keep flowing while
+ * settings as the requests' pool, its connections named apart), so that deliveries keep flowing while
  * requests hold every connection of the main pool. SQLite has one connection,
  * and its one queue: the service's own Database.
  */
@@ -20,7 +21,7 @@ export class BackgroundDatabase implements OnApplicationShutdown {
 
   static async open(main: Database, mainDataSource: DataSource, config: AppConfig): Promise<BackgroundDatabase> {
     if (config.database.kind !== 'postgres') return new BackgroundDatabase(main, null);
-    const own = await connectDatabase(withPoolSize(mainDataSource.options, config.webhookPoolSize));
+    const own = await connectDatabase(withPoolSize(mainDataSource.options, config.webhookPoolSize, CONNECTION_NAMES.webhooks));
     return new BackgroundDatabase(new Database(own, config), own);
   }
 

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DataSource, DataSourceOptions, EntitySchema, MigrationExecutor, MixedList } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
+import { CONNECTION_NAMES } from './connection-names';
 import { migrationsFor } from './migrations';
 
 /** Entity classes, or globs of entity files (for tools that run without the application's modules). */
@@ -33,6 +34,7 @@ export function dataSourceOptions(database: DatabaseConfig, entities: EntityList
       ...common,
       type: 'postgres',
       url: database.url,
+      applicationName: CONNECTION_NAMES.requests,
       extra: {
         max: database.pool.size,
         connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
@@ -86,9 +88,10 @@ export function throughTransactionPooler(options: DataSourceOptions): DataSource
   return { ...options, extra: { ...extra, namedStatements: false } };
 }
 
-/** The same options with a pool of `size` connections (the webhook worker's own). */
-export function withPoolSize(options: DataSourceOptions, size: number): DataSourceOptions {
-  return { ...options, extra: { ...(options.extra as PoolExtra), max: size } };
+/** The same options with a pool of `size` connections named `applicationName` (the webhook worker's own). */
+export function withPoolSize(options: DataSourceOptions, size: number, applicationName: string): DataSourceOptions {
+  if (options.type !== 'postgres') throw new Error('only a PostgreSQL data source has pools of its own');
+  return { ...options, applicationName, extra: { ...(options.extra as PoolExtra), max: size } };
 }
 
 /** Whether statements of this data source may be prepared by name (false behind a transaction pooler). */
