@@ -434,12 +434,13 @@ async function anotherTestAccount(fixture: Fixture): Promise<string> {
  */
 function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, after: DriverCounts, runs: readonly LoadResult[], target: Comparison['target']): Comparison[] {
   if (fixture.database.kind !== 'postgres') return [];
+  // Per request sent: those in flight when a run ended made their round trips too.
   const counts = perRequest(
     before,
     after,
-    runs.reduce((sum, run) => sum + run.requests, 0),
+    runs.reduce((sum, run) => sum + run.sent, 0),
   );
-  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request; the webhook worker's pool ${counts.worker.roundTrips.toFixed(2)} beside them`);
+  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request; ${counts.background.roundTrips.toFixed(2)} beside them in the background`);
   return [
     {
       database: fixture.label,
@@ -450,7 +451,7 @@ function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, 
       ratioOf: 'project / anchor',
       judged: 'project',
       target,
-      note: `${counts.statements.toFixed(1)} statements per request, the access token's session lookup included; the webhook worker's polls, on a pool of their own, counted apart: ${counts.worker.roundTrips.toFixed(2)} round trips per request`,
+      note: `${counts.statements.toFixed(1)} statements per request, the access token's session lookup included; what runs outside requests (the webhook worker's polls, the jobs) counted apart: ${counts.background.roundTrips.toFixed(2)} round trips per request`,
     },
   ];
 }

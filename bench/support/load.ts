@@ -26,6 +26,8 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Requests sent, answered or not: those in flight when the run ended were sent, and the server handled them. */
+  sent: number;
   /** Connection errors, time-outs and answers outside 2xx: a run with any is suspect. */
   failures: number;
 }
@@ -53,6 +55,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    sent: result.requests.sent,
     failures: result.errors + result.non2xx,
   };
 }

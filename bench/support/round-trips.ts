@@ -8,8 +8,8 @@ import { RunningServer } from './processes';
 export interface DriverCounts {
   roundTrips: number;
   statements: number;
-  /** The webhook worker's pool, apart: its polls run whatever the requests do. */
-  worker: { roundTrips: number; statements: number };
+  /** Sent outside any request (the webhook worker's polls, the jobs), apart: they run whatever the requests do. */
+  background: { roundTrips: number; statements: number };
 }
 
 /** Where servers started with roundTripNodeOptions() write their counts, one folder per bench run. */
@@ -33,11 +33,14 @@ export async function readDriverCounts(server: RunningServer): Promise<DriverCou
   throw new Error(`the server wrote no round-trip count to ${file}: was it started with roundTripNodeOptions()?`);
 }
 
-/** Round trips and statements per request between two readings, the requests' pools' and the webhook worker's apart. */
+/** Round trips and statements per request between two readings, what requests sent and the background's apart. */
 export function perRequest(before: DriverCounts, after: DriverCounts, requests: number): DriverCounts {
   return {
     roundTrips: (after.roundTrips - before.roundTrips) / requests,
     statements: (after.statements - before.statements) / requests,
-    worker: { roundTrips: (after.worker.roundTrips - before.worker.roundTrips) / requests, statements: (after.worker.statements - before.worker.statements) / requests },
+    background: {
+      roundTrips: (after.background.roundTrips - before.background.roundTrips) / requests,
+      statements: (after.background.statements - before.background.statements) / requests,
+    },
   };
 }
