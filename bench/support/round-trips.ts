@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RunningServer } from './processes';
+import type { CountsOnSignal } from './round-trips-on-signal';
 
-export interface DriverCounts {
-  roundTrips: number;
-  statements: number;
-  /** Sent outside any request (the webhook worker's polls, the jobs), apart: they run whatever the requests do. */
-  background: { roundTrips: number; statements: number };
-}
+/** What requests sent, and apart what was sent outside any request (the webhook worker's polls, the jobs). */
+export type DriverCounts = CountsOnSignal;
 
 /** Where servers started with roundTripNodeOptions() write their counts, one folder per bench run. */
 const directory = mkdtempSync(join(tmpdir(), 'bench-round-trips-'));
