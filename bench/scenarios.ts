@@ -124,8 +124,8 @@ export function describeRuns(name: string, results: readonly LoadResult[]): stri
   return `${name}: ${runs.join(' | ')}`;
 }
 
-/** The ratio of each round on its own, to show how much the best-of comparison moves with the noise. */
-export function describeRoundRatios(sides: Sides<LoadResult, LoadResult>, ratioOf: (anchor: LoadResult, project: LoadResult) => number): string {
+/** The ratio of each round on its own, to show how much the comparison moves with the noise. */
+export function describeRoundRatios<A, P>(sides: Sides<A, P>, ratioOf: (anchor: A, project: P) => number): string {
   return `  per-round ratios: ${sides.anchor.map((anchor, round) => ratioOf(anchor, sides.project[round]).toFixed(2)).join(' | ')}`;
 }
 
@@ -340,6 +340,7 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
     const modes = [...new Set(sides.anchor.map((commits) => `journal ${commits.journalMode}, synchronous ${commits.synchronous}`))].join(' / ');
     log(`  raw better-sqlite3 autocommit INSERTs (${modes}): ${sides.anchor.map((commits) => `${commits.commitsPerSecond.toFixed(0)} commits/s`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions', sides.project));
+    log(describeRoundRatios(sides, (commits, project) => project.requestsPerSecond / commits.commitsPerSecond));
     return [
       {
         database: fixture.label,
@@ -366,6 +367,7 @@ export async function createTransactions(fixture: Fixture): Promise<Comparison[]
     await budget();
     log(`  pgbench TPC-B: ${sides.anchor.map((tps) => `${tps.toFixed(0)} tps`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions', sides.project));
+    log(describeRoundRatios(sides, (tps, project) => project.requestsPerSecond / tps));
     return [
       {
         database: fixture.label,
@@ -411,6 +413,7 @@ export async function transfersVsPureSql(fixture: Fixture): Promise<Comparison[]
     );
     log(`  pure-SQL transfers (pgbench, ${WRITE_CONNECTIONS} clients, 2 hot accounts): ${sides.anchor.map((tps) => `${tps.toFixed(0)} tps`).join(' | ')}`);
     log(describeRuns('  POST /v1/transactions (transfer)', sides.project));
+    log(describeRoundRatios(sides, (tps, project) => project.requestsPerSecond / tps));
     return [
       {
         database: fixture.label,
