@@ -212,11 +212,16 @@ export class TransactionsService {
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
-      // A transfer is posted into its counterparty too: a closure of that account either refuses it or waits.
-      await this.requireOpenAccounts(manager, found.accountId, transition.to === 'posted' ? found.counterpartyAccountId : null);
       const posting = postingOf(found);
-      // Balances before the transaction row (lock-order.md); the instant is read once they are held.
-      const at = await this.ledger.lockBalances(manager, posting, new Date());
+      // Sent together, in lock order (lock-order.md): the accounts, shared (a transfer is posted into its
+      // counterparty too: a closure of either refuses it or waits), then the balances, which give the instant
+      // it posts at. The accounts' refusal first.
+      const [, at] = valuesInOrder(
+        await Promise.allSettled([
+          this.requireOpenAccounts(manager, found.accountId, transition.to === 'posted' ? found.counterpartyAccountId : null),
+          this.ledger.lockBalances(manager, posting, new Date()),
+        ]),
+      );
       // The conditional update that decides the race returns the row as it leaves it (an amendment may have
       // committed since the first read); then the books and the counters of the streams its events join.
       const moved = await this.transactions.transition(manager, found.id, transition, at);
