@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import { EntityManager } from 'typeorm';
-import { MultiRowInsert, Sql, sqliteInTransaction } from './sql';
+import { MultiRowInsert, rowPlaceholders, Sql, sqliteInTransaction } from './sql';
 
 /** An EntityManager as far as Sql looks at it: the driver type and SQLite's one connection. */
 function sqliteManager(connection: BetterSqlite3.Database): EntityManager {
@@ -53,6 +53,14 @@ describe('Sql on SQLite', () => {
     connection.exec('BEGIN');
     assert.equal(sqliteInTransaction(manager), true);
     connection.exec('ROLLBACK');
+  });
+});
+
+describe('rowPlaceholders', () => {
+  it('numbers the rows one after the other, after the parameters that come before them', () => {
+    assert.equal(rowPlaceholders(2, 3), '($1, $2, $3), ($4, $5, $6)');
+    assert.equal(rowPlaceholders(2, 2, 4), '($5, $6), ($7, $8)');
+    assert.equal(rowPlaceholders(0, 3), '');
   });
 });
 

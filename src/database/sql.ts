@@ -146,6 +146,14 @@ export function sql(strings: TemplateStringsArray, ...interpolations: never[]): 
 }
 
 /**
+ * The placeholders of `count` rows of `width` values, `($1, $2), ($3, $4)`, numbered from `after + 1`: the
+ * parameters are the rows' values one row after the other.
+ */
+export function rowPlaceholders(count: number, width: number, after = 0): string {
+  return Array.from({ length: count }, (_, row) => `(${Array.from({ length: width }, (_column, index) => `$${after + row * width + index + 1}`).join(', ')})`).join(', ');
+}
+
+/**
  * `INSERT INTO table (columns) VALUES (...), (...)`: one statement per number
  * of rows, built and prepared once for each count. Parameters are the rows'
  * values one row after the other, in column order.
@@ -167,9 +175,7 @@ export class MultiRowInsert {
   private statement(count: number): Sql {
     let statement = this.byCount.get(count);
     if (!statement) {
-      const width = this.columns.length;
-      const values = Array.from({ length: count }, (_, row) => `(${this.columns.map((_column, index) => `$${row * width + index + 1}`).join(', ')})`);
-      statement = new Sql(`INSERT INTO ${this.table} (${this.columns.join(', ')}) VALUES ${values.join(', ')}`);
+      statement = new Sql(`INSERT INTO ${this.table} (${this.columns.join(', ')}) VALUES ${rowPlaceholders(count, this.columns.length)}`);
       this.byCount.set(count, statement);
     }
     return statement;

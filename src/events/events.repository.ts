@@ -8,7 +8,7 @@ import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { AppConfig } from '../config/app-config';
 import { hasRowLocks } from '../database/dialect';
-import { MultiRowInsert, Sql, sql } from '../database/sql';
+import { MultiRowInsert, rowPlaceholders, Sql, sql } from '../database/sql';
 import { sendWithCommit, unitScoped } from '../database/database';
 import { EventRecord } from './entities/event.entity';
 import { EventSubscribers, RecordedEvent } from './event-subscribers';
@@ -53,13 +53,10 @@ function countersAndEvents(streams: number, events: number): Sql {
   const key = `${streams} ${events}`;
   let statement = COUNTERS_AND_EVENTS.get(key);
   if (statement === undefined) {
-    const counters = Array.from({ length: streams }, (_, index) => `($${index * 2 + 1}, CAST($${index * 2 + 2} AS BIGINT))`);
-    const width = EVENT_COLUMNS.length;
-    const rows = Array.from({ length: events }, (_, row) => `(${EVENT_COLUMNS.map((_column, index) => `$${streams * 2 + row * width + index + 1}`).join(', ')})`);
     statement = new Sql(`WITH counters AS (
-    UPDATE event_streams SET last_sequence = given.last_sequence FROM (VALUES ${counters.join(', ')}) AS given (stream, last_sequence)
+    UPDATE event_streams SET last_sequence = CAST(given.last_sequence AS BIGINT) FROM (VALUES ${rowPlaceholders(streams, 2)}) AS given (stream, last_sequence)
     WHERE event_streams.stream = given.stream)
-  INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`);
+  INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES ${rowPlaceholders(events, EVENT_COLUMNS.length, streams * 2)}`);
     COUNTERS_AND_EVENTS.set(key, statement);
   }
   return statement;

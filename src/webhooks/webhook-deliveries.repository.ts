@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
+import { instantOrNull } from '../database/columns';
 import { hasRowLocks } from '../database/dialect';
 import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
@@ -278,7 +279,7 @@ function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
           url: row.endpoint_url,
           sealedSecret: row.sealed_secret!,
           sealedPreviousSecret: row.sealed_previous_secret,
-          previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : new Date(Number(row.previous_secret_expires_at)),
+          previousSecretExpiresAt: instantOrNull(row.previous_secret_expires_at),
         };
   return {
     id: row.id,
