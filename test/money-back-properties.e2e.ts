@@ -3,7 +3,8 @@
  * comes back: random payments (captured in full or in part), refunds and
  * reversals keep every balance equal to the sums of the account's
  * transactions, the books balanced, and no request refunded beyond what it
- * captured (its amount_refunded is the sum of its refunds that did not fail).
+ * captured (its amount_refunded is the sum of its refunds that did not fail),
+ * and a settlement credit given back either by refunds or by its reversal, never both.
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -21,8 +22,12 @@ type Command =
 
 interface Request {
   id: string;
+  /** Its settlement credit. */
+  creditId: string;
   captured: number;
   refunded: number;
+  /** Whether its settlement credit was reversed. */
+  reversed: boolean;
 }
 
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
@@ -113,7 +118,7 @@ async function apply(api: ApiClient, admin: LoggedIn, owner: LoggedIn & { accoun
         expectStatus(capture, 200);
         paid = capture.body;
       }
-      requests.push({ id: paid.id, captured, refunded: 0 });
+      requests.push({ id: paid.id, creditId: paid.transaction_id, captured, refunded: 0, reversed: false });
       reversible.push(paid.transaction_id);
       return;
     }
@@ -123,6 +128,7 @@ async function apply(api: ApiClient, admin: LoggedIn, owner: LoggedIn & { accoun
       const left = request.captured - request.refunded;
       const amount = command.amount ?? left;
       const response = await api.post(`/v1/payments/${request.id}/refunds`, command.amount === null ? {} : { amount }, { token });
+      if (request.reversed && amount > 0) return expectError(response, 409, 'payment_not_refundable');
       if (amount > left || amount === 0) return expectError(response, 409, 'refund_exceeds_payment');
       expectStatus(response, 201);
       assert.equal(response.body.status, 'succeeded');
@@ -137,7 +143,10 @@ async function apply(api: ApiClient, admin: LoggedIn, owner: LoggedIn & { accoun
       const response = await api.post(`/v1/transactions/${id}/reverse`, {}, { token: admin.token });
       if (before.status !== 'posted') return expectError(response, 409, 'transaction_not_posted');
       if (before.reversed_by_transaction_id !== null) return expectError(response, 409, 'transaction_already_reversed');
+      if (before.amount_refunded > 0) return expectError(response, 409, 'transaction_has_refunds');
       expectStatus(response, 201);
+      const settled = requests.find((request) => request.creditId === id);
+      if (settled !== undefined) settled.reversed = true;
       assert.equal(response.body.amount, before.amount);
       assert.notEqual(response.body.direction, before.direction);
       reversible.push(response.body.id);

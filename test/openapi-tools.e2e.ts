@@ -272,7 +272,9 @@ describe('the OpenAPI document, used by tools as it is', () => {
       TransactionErrors.refundExceedsPayment({ amount: 1250, amountRefunded: 1000 }),
       TransactionErrors.notPosted('pending'),
       TransactionErrors.alreadyReversed('txn_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
+      TransactionErrors.reversalHasRefunds({ amount: 1250, amountRefunded: 400 }),
       RefundErrors.notRefundable('pending'),
+      RefundErrors.transactionBelongsToRefund('re_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
       WebhookErrors.urlNotAllowed(HTTPS_ONLY),
     );
     // What the pipeline answers, asked for.

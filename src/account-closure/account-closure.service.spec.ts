@@ -139,13 +139,13 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const canceled = [transactionOf(ACCOUNT, null), transactionOf(ACCOUNT, newId('acc')), transactionOf(newId('acc'), ACCOUNT), transactionOf(ACCOUNT, null)];
   const transactions = log.fake('transactions', { releasePendingRefundsOfAccount: async () => [], cancelPendingOfAccount: async () => canceled });
   const ledger = log.fake('ledger', { cancelPendingTouching: async () => [] });
-  const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)], releaseRefund: async () => undefined });
+  const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)], syncRefunded: async () => null });
   const refunds = log.fake('refunds', { failPendingOfAccount: async () => [] });
   const events = new FakeEventLog(log);
   const service = new AccountClosureService(
     db.asDatabase(),
     // The real findManageable, on the faked repositories: it decides who may close an account.
-    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), silentAuditLog(), new AppConfig({})),
+    new AccountsService(db.asDatabase(), accounts, users, events.asEventLog(), silentAuditLog(), new AppConfig({}), { overdrawnCurrencies: async () => [] }),
     accounts,
     users,
     sessions as unknown as SessionsRepository,

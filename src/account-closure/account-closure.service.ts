@@ -56,10 +56,10 @@ export class AccountClosureService {
       const released = await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
       const transactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
       const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
-      // Refunds waiting for their provider (a bank transfer's) fail: their debits were canceled above, and the
-      // requests get back what those refunds had reserved.
+      // Refunds waiting for their provider (a bank transfer's) fail: their debits were canceled above. The requests
+      // whose credits got back what pending refunds had reserved (by either route) read it from their credits.
       const refunds = await this.refunds.failPendingOfAccount(manager, account.id, now);
-      for (const refund of refunds) await this.payments.releaseRefund(manager, refund.paymentId, refund.amount, now);
+      for (const credit of released) if (credit.paymentId !== null) await this.payments.syncRefunded(manager, credit.paymentId, now);
       const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
       await this.events.record(manager, closureEvents(closed, transactions, released, payments, refunds, balances, now));
       await this.audit.record(manager, { action: 'account.closed', accountId: account.id, target: { type: 'account', id: account.id } });

@@ -52,11 +52,12 @@ export class AccountsController {
     summary: 'Update account details',
     description:
       'Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its ' +
-      'account; an admin names any account with `?account_id=`.',
+      'account; an admin names any account with `?account_id=`. An account may forbid overdrafts only while no available ' +
+      'balance of it is below zero (`409 insufficient_funds`).',
   })
   @ApiBody({ type: UpdateAccountRequestDto, examples: UPDATE_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ type: AccountResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'insufficient_funds')
   update(@CurrentUser() caller: AuthenticatedUser, @Query() target: TargetAccountQueryDto, @Body() body: UpdateAccountRequestDto): Promise<AccountResponseDto> {
     return this.accounts.update(caller, target, body);
   }

@@ -15,6 +15,7 @@ import { UserErrors } from '../users/users.errors';
 import { normalizeEmail } from '../common/email';
 import { AccountsRepository } from './accounts.repository';
 import { AccountErrors } from './accounts.errors';
+import { AvailableBalances } from './available-balances';
 import { ListAccountsQueryDto, TargetAccountQueryDto } from './dto/account-query.dto';
 import { AccountResponseDto, toAccountResponse } from './dto/account.response.dto';
 import { CreateAccountRequestDto } from './dto/create-account.request.dto';
@@ -32,6 +33,7 @@ export class AccountsService {
     private readonly events: EventLog,
     private readonly audit: AuditLog,
     private readonly config: AppConfig,
+    private readonly balances: AvailableBalances,
   ) {}
 
   /** Opens an account owned by the caller (or, for an admin, by `owner_user_id`), who joins it. */
@@ -110,6 +112,7 @@ export class AccountsService {
       if (request.name !== undefined) changes.name = request.name.trim();
       if (request.email !== undefined) changes.email = normalizeEmail(request.email);
       if (request.overdraft !== undefined) changes.overdraft = request.overdraft;
+      if (request.overdraft === 'forbidden' && account.overdraft !== 'forbidden') await this.requireNotOverdrawn(manager, account.id);
       if (request.preferences !== undefined) changes.preferences = mergePreferences(account.preferences, request.preferences);
       if (!(await this.accounts.updateOpen(manager, account.id, changes))) throw AccountErrors.closed();
       const response = toAccountResponse({ ...account, ...changes });
@@ -117,6 +120,15 @@ export class AccountsService {
       await this.audit.record(manager, { action: 'account.updated', accountId: account.id, target: { type: 'account', id: account.id } });
       return response;
     });
+  }
+
+  /**
+   * An account may forbid overdrafts only while no balance of it is below zero. Read once the account's row is
+   * written (locked): debits that hold it (shared) have committed, and those that follow see the new rule.
+   */
+  private async requireNotOverdrawn(manager: EntityManager, accountId: string): Promise<void> {
+    const overdrawn = await this.balances.overdrawnCurrencies(manager, accountId);
+    if (overdrawn.length > 0) throw AccountErrors.overdrawn(overdrawn);
   }
 
   /** The open account, when the caller owns it or is an admin (also used by the closure flow). */

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AvailableBalances } from '../accounts/available-balances';
 import { BalancesController } from './balances.controller';
 import { BalancesService } from './balances.service';
 import { LedgerBalance } from './entities/ledger-balance.entity';
@@ -8,14 +9,27 @@ import { LedgerEntry } from './entities/ledger-entry.entity';
 import { LedgerCheckController } from './ledger-check.controller';
 import { LedgerCheckRepository } from './ledger-check.repository';
 import { LedgerCheckService } from './ledger-check.service';
+import { LedgerAvailableBalances } from './ledger-available-balances';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 
-/** The double-entry books: entries, balances, and the check that they agree. Transactions and payments write through it. */
+/**
+ * The double-entry books: entries, balances, and the check that they agree. Transactions and payments write
+ * through it. Global only so that the accounts module below receives AvailableBalances without importing this one.
+ */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([LedgerEntry, LedgerBalance]), AccountsModule],
   controllers: [BalancesController, LedgerCheckController],
-  providers: [LedgerRepository, LedgerService, BalancesService, LedgerCheckRepository, LedgerCheckService],
-  exports: [LedgerService, LedgerCheckService],
+  providers: [
+    LedgerRepository,
+    LedgerService,
+    BalancesService,
+    LedgerCheckRepository,
+    LedgerCheckService,
+    LedgerAvailableBalances,
+    { provide: AvailableBalances, useExisting: LedgerAvailableBalances },
+  ],
+  exports: [LedgerService, LedgerCheckService, AvailableBalances],
 })
 export class LedgerModule {}

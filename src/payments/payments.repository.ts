@@ -5,7 +5,7 @@ import { lowestIdAt } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
-import { Sql, sql } from '../database/sql';
+import { Sql } from '../database/sql';
 import { PAYMENT_BY_CHECKOUT_TOKEN, PAYMENT_BY_ID, PAYMENT_COLUMNS, PAYMENT_OF_ACCOUNT_BY_ID, paymentFromRow, PaymentRow } from './payment-rows';
 import { OPEN_PAYMENT_STATUSES, PaymentPurpose, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
 
@@ -37,15 +37,14 @@ const EXPIRE_DUE_WITH_ROW_LOCKS = expireDueStatement(true);
 const EXPIRE_DUE = expireDueStatement(false);
 
 /**
- * Adds a refund to a succeeded request's amount_refunded while the sum stays
- * within what it captured: one conditional update, so of racing refunds
- * exactly those that fit are booked (PostgreSQL re-checks the condition on the
- * row as the previous writer committed it).
+ * A request's amount_refunded is its settlement credit's, whichever path booked or released the refunds: the
+ * credit's row is the one reserve every give-back draws on (its conditional update decides), and this copies
+ * it within the same unit of work, after that update, so the request reads it without a join.
  */
-const RESERVE_REFUND = new Sql(`UPDATE payment_requests SET amount_refunded = amount_refunded + $2, updated_at = $3
-  WHERE id = $1 AND status = 'succeeded' AND amount_refunded + $2 <= amount_captured
+const SYNC_REFUNDED = new Sql(`UPDATE payment_requests
+  SET amount_refunded = (SELECT credit.amount_refunded FROM transactions credit WHERE credit.id = payment_requests.transaction_id), updated_at = $2
+  WHERE id = $1 AND transaction_id IS NOT NULL
   RETURNING ${PAYMENT_COLUMNS}`);
-const RELEASE_REFUND = sql`UPDATE payment_requests SET amount_refunded = amount_refunded - $2, updated_at = $3 WHERE id = $1`;
 
 /** The payment_requests table. */
 @Injectable()
@@ -126,15 +125,13 @@ export class PaymentsRepository {
     return manager.find(PaymentRequest, { where: { id: In(expired.map((row) => row.id)) }, order: { id: 'ASC' } });
   }
 
-  /** Counts a refund of `amount` against the request: the request afterwards, or null when it is not succeeded or the refund does not fit. */
-  async reserveRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<PaymentRequest | null> {
-    const row = await RESERVE_REFUND.row<PaymentRow>(manager, [paymentId, amount, now.getTime()]);
+  /**
+   * Brings the request's amount_refunded in line with its settlement credit's, once a refund of that credit was
+   * booked or released in this unit of work: the request afterwards, or null for a request with no credit.
+   */
+  async syncRefunded(manager: EntityManager, paymentId: string, now: Date): Promise<PaymentRequest | null> {
+    const row = await SYNC_REFUNDED.row<PaymentRow>(manager, [paymentId, now.getTime()]);
     return row && paymentFromRow(row);
-  }
-
-  /** A refund failed: its amount no longer counts. */
-  async releaseRefund(manager: EntityManager, paymentId: string, amount: number, now: Date): Promise<void> {
-    await RELEASE_REFUND.run(manager, [paymentId, amount, now.getTime()]);
   }
 
   async linkTransaction(manager: EntityManager, paymentId: string, transactionId: string): Promise<void> {

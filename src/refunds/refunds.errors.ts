@@ -12,5 +12,12 @@ export const RefundErrors = {
         ? `The payment request is refunded in full already (${refunded} of ${captured}).`
         : `A refund of ${asked} would take its refunds above what it captured: ${refunded} of ${captured} is refunded already.`,
     ),
+  creditReversed: (reversalId: string) =>
+    new DomainError('payment_not_refundable', `The payment request's settlement credit was reversed (by ${reversalId}): nothing of it is left to refund.`),
+  transactionBelongsToRefund: (refundId: string) =>
+    new DomainError(
+      'transaction_belongs_to_refund',
+      `The transaction is refund ${refundId}'s: it settles with the refund (an admin records the answer with POST /v1/refunds/{refund_id}/confirm).`,
+    ),
   notPending: (status: RefundStatus) => new DomainError('transaction_not_pending', `The refund is ${status}; only a pending refund can be confirmed.`),
 };

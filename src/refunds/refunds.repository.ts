@@ -38,6 +38,11 @@ export class RefundsRepository {
     return manager.findOneBy(Refund, { id: refundId });
   }
 
+  /** The refund that booked this transaction; null for a transaction no refund booked. */
+  findByTransactionId(manager: EntityManager, transactionId: string): Promise<Refund | null> {
+    return manager.findOneBy(Refund, { transactionId });
+  }
+
   /** The refund when it belongs to an account in scope; null otherwise. */
   findVisible(manager: EntityManager, scope: AccountScope, refundId: string): Promise<Refund | null> {
     if (scope.kind === 'none') return Promise.resolve(null);

@@ -175,15 +175,12 @@ export class RefundsService {
         this.refunds.insert(manager, refund),
         this.ledger.open(manager, posting, account.overdraft, debit.createdAt),
         this.transactions.reserveRefund(manager, payment.transactionId!, debit),
-        this.payments.reserveRefund(manager, payment.id, amount, createdAt),
+        this.payments.syncRefunded(manager, payment.id, createdAt),
         this.events.lockStreams(manager, [refund.accountId]),
         this.audit.lockChain(manager, refund.accountId),
       ]),
     );
-    if (credit === null || refunded === null) {
-      const current = (await this.payments.findById(manager, payment.id)) ?? payment;
-      throw RefundErrors.exceedsPayment(current.amountRefunded, current.amountCaptured, amount);
-    }
+    if (credit === null || refunded === null) throw await this.refusal(manager, payment, amount);
     await this.audit.record(manager, { action: 'payment.refunded', accountId: refund.accountId, target: { type: 'refund', id: refund.id } });
     const events: NewEvent[] = [
       { type: 'refund.created', accountId: refund.accountId, object: toRefundResponse(refund) },
@@ -195,6 +192,14 @@ export class RefundsService {
     // Settled in this unit of work, it posts at an instant read from the balances it holds already.
     const settleAt = settlesNow ? this.ledger.postingInstant(balances, new Date()) : null;
     return { refund, debit, balances, settleAt, events };
+  }
+
+  /** Why the credit's conditional update refused a refund: the credit was reversed, or the refund does not fit. */
+  private async refusal(manager: EntityManager, payment: PaymentRequest, amount: number): Promise<Error> {
+    const [credit, current] = await Promise.all([this.transactions.findById(manager, payment.transactionId!), this.payments.findById(manager, payment.id)]);
+    if (credit?.reversedByTransactionId) return RefundErrors.creditReversed(credit.reversedByTransactionId);
+    const { amountRefunded, amountCaptured } = current ?? payment;
+    return RefundErrors.exceedsPayment(amountRefunded, amountCaptured, amount);
   }
 
   /**
@@ -265,7 +270,7 @@ export class RefundsService {
       this.transactions.transition(manager, debit.id, transition, at),
       this.ledger.settle(manager, posting, to, at),
       creditId === null ? null : this.transactions.releaseRefund(manager, creditId, debit.amount),
-      creditId === null ? null : this.payments.releaseRefund(manager, refund.paymentId, refund.amount, at),
+      creditId === null ? null : this.payments.syncRefunded(manager, refund.paymentId, at),
       creditId === null ? null : this.transactions.findById(manager, creditId),
       this.refunds.settle(manager, refund.id, { status: settlement.status, failureCode, updatedAt: at }),
       this.events.lockStreams(manager, [refund.accountId]),

@@ -46,13 +46,15 @@ export function checkRefundedTransaction(type: TransactionType, refundedId: stri
 
 /**
  * A refund of `accountId` in `currency` may name this transaction: a payment (money that left) or a credit
- * (money that came in, such as a payment request's settlement) of that account and currency, not canceled.
+ * (money that came in, such as a payment request's settlement) of that account and currency, neither canceled
+ * nor reversed (a reversal gave all of it back already).
  */
 export function isRefundable(refunded: Transaction | null, accountId: string, currency: string): refunded is Transaction {
   return (
     refunded !== null &&
     (refunded.type === 'payment' || refunded.type === 'credit') &&
     refunded.status !== 'canceled' &&
+    refunded.reversedByTransactionId === null &&
     refunded.accountId === accountId &&
     refunded.currency === currency
   );

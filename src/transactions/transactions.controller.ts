@@ -32,8 +32,9 @@ export class TransactionsController {
       'implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to ' +
       '`counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose ' +
       '`overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund ' +
-      'may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it ' +
-      '(`409 refund_exceeds_payment`). Amounts are integers in minor units.',
+      'may name the payment or credit it refunds (`refunded_transaction_id`, not reversed); every refund of it, by this route or ' +
+      "a payment request's refunds route, draws on what is left of it (`409 refund_exceeds_payment`), and a refund of a payment " +
+      "request's settlement credit counts in the request's `amount_refunded`. Amounts are integers in minor units.",
   })
   @ApiBody({ type: CreateTransactionRequestDto, examples: CREATE_TRANSACTION_EXAMPLES })
   @ApiCreatedResponse({ type: TransactionResponseDto })
@@ -107,11 +108,20 @@ export class TransactionsController {
     description:
       'pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests ' +
       'exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not ' +
-      'canceled cannot be canceled (`409 refund_exceeds_payment`).',
+      'canceled cannot be canceled (`409 refund_exceeds_payment`). The transaction of a refund object (booked by ' +
+      '`POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
-  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending', 'refund_exceeds_payment')
+  @ApiErrors(
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'transaction_not_found',
+    'transaction_not_pending',
+    'refund_exceeds_payment',
+    'transaction_belongs_to_refund',
+  )
   cancel(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.cancel(caller, transactionId);
   }
@@ -123,11 +133,13 @@ export class TransactionsController {
   @ApiOperation({
     operationId: 'postTransaction',
     summary: 'Post a pending transaction (admins)',
-    description: 'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds.',
+    description:
+      'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. The transaction of a refund ' +
+      'object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
-  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending')
+  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending', 'transaction_belongs_to_refund')
   post(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.post(caller, transactionId);
   }
@@ -143,7 +155,9 @@ export class TransactionsController {
       'Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with ' +
       '`reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. ' +
       'A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): ' +
-      '`409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).',
+      '`409 transaction_already_reversed`. A payment or credit with refunds that are not canceled gives back by them: it cannot also ' +
+      'be reversed (`409 transaction_has_refunds`), and once reversed it cannot be refunded. An account that forbids overdrafts must ' +
+      'have the funds the reversal debits (`409 insufficient_funds`).',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiCreatedResponse({ type: TransactionResponseDto })
@@ -155,6 +169,7 @@ export class TransactionsController {
     'transaction_not_found',
     'transaction_not_posted',
     'transaction_already_reversed',
+    'transaction_has_refunds',
     'insufficient_funds',
     'idempotency_request_in_progress',
     'idempotency_key_reused',

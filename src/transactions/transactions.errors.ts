@@ -7,13 +7,18 @@ type RefundedPayment = Pick<Transaction, 'amount' | 'amountRefunded'>;
 export const TransactionErrors = {
   notFound: () => new DomainError('transaction_not_found', 'No such transaction.'),
   notPending: (status: TransactionStatus) => new DomainError('transaction_not_pending', `The transaction is ${status}; only a pending transaction can change status.`),
-  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment or a credit of the same account and currency that is not canceled'),
+  notRefundable: () => validationError('refunded_transaction_id', 'must name a payment or a credit of the same account and currency that is neither canceled nor reversed'),
   refundExceedsPayment: (payment: RefundedPayment) =>
     new DomainError('refund_exceeds_payment', `The refunds of this payment would add up to more than it: ${payment.amountRefunded} of ${payment.amount} is refunded already.`),
-  hasRefunds: (payment: RefundedPayment) =>
+  cancelHasRefunds: (payment: RefundedPayment) =>
     new DomainError(
       'refund_exceeds_payment',
       `The payment has refunds that are not canceled (${payment.amountRefunded} of ${payment.amount}); canceling it would leave them above it. Cancel them first.`,
+    ),
+  reversalHasRefunds: (transaction: RefundedPayment) =>
+    new DomainError(
+      'transaction_has_refunds',
+      `The transaction has refunds that are not canceled (${transaction.amountRefunded} of ${transaction.amount}); a reversal would give back what they give back already.`,
     ),
   notPosted: (status: TransactionStatus) =>
     new DomainError('transaction_not_posted', `The transaction is ${status}; only a posted transaction can be reversed (cancel a pending one).`),

@@ -44,17 +44,20 @@ export interface RefundClaim {
 }
 
 /**
- * Adds a refund to its payment's amount_refunded while the sum stays within
- * the payment: one conditional update, so of racing refunds only those that
- * fit are booked (PostgreSQL re-checks the condition after the row lock).
+ * Adds a refund to its payment's (or credit's) amount_refunded while the sum stays within it and it is not
+ * reversed: one conditional update on the one row every give-back path draws on (refunds by either route,
+ * a reversal), so of racing give-backs only those that fit win (PostgreSQL re-checks the condition after
+ * the row lock).
  */
 const RESERVE_REFUND = new Sql(`UPDATE transactions SET amount_refunded = amount_refunded + $4
-  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled' AND amount_refunded + $4 <= amount
+  WHERE id = $1 AND account_id = $2 AND currency = $3 AND type IN ('payment', 'credit') AND status <> 'canceled'
+    AND reversed_by_transaction_id IS NULL AND amount_refunded + $4 <= amount
   RETURNING ${TRANSACTION_COLUMNS}`);
 const RELEASE_REFUND = sql`UPDATE transactions SET amount_refunded = amount_refunded - $2 WHERE id = $1`;
 // The conditional updates that decide races return the row as they leave it: no read after them.
+// A reversal gives back all of a transaction: only one with no refunds (that are not canceled) may have one.
 const MARK_REVERSED = new Sql(`UPDATE transactions SET reversed_by_transaction_id = $2, updated_at = $3
-  WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL
+  WHERE id = $1 AND status = 'posted' AND reversed_by_transaction_id IS NULL AND amount_refunded = 0
   RETURNING ${TRANSACTION_COLUMNS}`);
 const POST_PENDING = new Sql(`UPDATE transactions SET status = 'posted', posted_at = $2, updated_at = $2 WHERE id = $1 AND status = 'pending'
   RETURNING ${TRANSACTION_COLUMNS}`);
@@ -130,10 +133,10 @@ export class TransactionsRepository {
   }
 
   /**
-   * Marks a posted transaction as reversed by `reversalId`: one conditional
-   * update, so of racing reversals exactly one gets the transaction as it
-   * leaves it, the others null (the unique index on reverses_transaction_id
-   * backs it).
+   * Marks a posted transaction that has no refunds as reversed by `reversalId`:
+   * one conditional update, so of racing reversals (and refunds, which draw on
+   * the same row) exactly one gets the transaction as it leaves it, the others
+   * null (the unique index on reverses_transaction_id backs it).
    */
   async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<Transaction | null> {
     const row = await MARK_REVERSED.row<TransactionRow>(manager, [transactionId, reversalId, now.getTime()]);

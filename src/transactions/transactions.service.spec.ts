@@ -94,6 +94,7 @@ function setup(options: Setup = {}) {
     ledger as unknown as LedgerService,
     events.asEventLog(),
     silentAuditLog(),
+    log.fake('refundLinks', { requireMovable: async () => undefined, refundedChanged: async () => [] }),
   );
   return { service, log, db, events, reread: () => reread };
 }

@@ -26,6 +26,7 @@ import { ReverseTransactionRequestDto } from './dto/reverse-transaction.request.
 import { TransactionErrors } from './transactions.errors';
 import { TO_CANCELED, TO_POSTED, Transition, TransactionsRepository } from './transactions.repository';
 import { AuditLog } from '../common/audit/audit-log';
+import { RefundLinks } from './refund-links';
 
 /** The accounts whose streams a transaction's events join: its own and a transfer's receiver. */
 function streamsOf(transaction: Pick<Transaction, 'accountId' | 'counterpartyAccountId'>): string[] {
@@ -41,6 +42,7 @@ export class TransactionsService {
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
     private readonly audit: AuditLog,
+    private readonly refundLinks: RefundLinks,
   ) {}
 
   /**
@@ -108,7 +110,7 @@ export class TransactionsService {
         this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt),
         this.events.lockStreams(manager, streamsOf(transaction)),
       ]);
-      const refundedEvents = refundedId === null ? [] : transactionEvents('transaction.updated', await this.reserveRefund(manager, refundedId, transaction));
+      const refundedEvents = refundedId === null ? [] : await this.reserveRefund(manager, refundedId, transaction);
       await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
       return toTransactionResponse(transaction);
     }, commit);
@@ -169,6 +171,7 @@ export class TransactionsService {
       const original = await this.findVisible(manager, caller, transactionId);
       if (original.status !== 'posted') throw TransactionErrors.notPosted(original.status);
       if (original.reversedByTransactionId !== null) throw TransactionErrors.alreadyReversed(original.reversedByTransactionId);
+      if (original.amountRefunded > 0) throw TransactionErrors.reversalHasRefunds(original);
       const id = newId('txn');
       const reversal = reversalOf(original, id, creationTimeOf(id), request.reason);
       const [account] = await this.requireOpenAccounts(manager, reversal.accountId, reversal.counterpartyAccountId);
@@ -187,10 +190,7 @@ export class TransactionsService {
         this.events.lockStreams(manager, streamsOf(reversal)),
         this.audit.lockChain(manager, original.accountId),
       ]);
-      if (moved[0].status === 'fulfilled' && moved[0].value === null) {
-        const current = (await this.transactions.findById(manager, original.id)) ?? original;
-        throw current.status === 'posted' ? TransactionErrors.alreadyReversed(current.reversedByTransactionId) : TransactionErrors.notPosted(current.status);
-      }
+      if (moved[0].status === 'fulfilled' && moved[0].value === null) throw reversalRefusal((await this.transactions.findById(manager, original.id)) ?? original);
       const [reversed, posted, balances] = valuesInOrder(moved);
       if (reversed === null || posted === null) throw new Error(`reversal ${reversal.id} was not pending in the unit of work that inserted it`);
       await this.events.record(manager, [
@@ -212,6 +212,7 @@ export class TransactionsService {
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
+      if (found.refundedTransactionId !== null) await this.refundLinks.requireMovable(manager, found);
       const posting = postingOf(found);
       // Sent together, in lock order (lock-order.md): the accounts, shared (a transfer is posted into its
       // counterparty too: a closure of either refuses it or waits), then the balances, which give the instant
@@ -253,26 +254,29 @@ export class TransactionsService {
   /** Why a transition that lost its conditional update was refused. */
   private async transitionRefusal(manager: EntityManager, found: Transaction): Promise<DomainError> {
     const current = (await this.transactions.findById(manager, found.id)) ?? found;
-    if (current.status === 'pending' && current.amountRefunded > 0) return TransactionErrors.hasRefunds(current);
+    if (current.status === 'pending' && current.amountRefunded > 0) return TransactionErrors.cancelHasRefunds(current);
     return TransactionErrors.notPending(current.status);
   }
 
   /**
-   * Adds the refund to its payment, or refuses it: `400` if that is no payment
-   * of this account, `409` if it does not fit. The payment as it is afterwards.
+   * Adds the refund to its payment (or credit), or refuses it: `400` if that is no payment of this account or
+   * it was reversed, `409` if it does not fit. The events of the payment as it is afterwards, and of what follows it.
    */
-  private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<Transaction> {
+  private async reserveRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<NewEvent[]> {
     const reserved = await this.transactions.reserveRefund(manager, paymentId, refund);
-    if (reserved !== null) return reserved;
-    const payment = await this.transactions.findById(manager, paymentId);
-    throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
+    if (reserved === null) {
+      const payment = await this.transactions.findById(manager, paymentId);
+      throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
+    }
+    return [...transactionEvents('transaction.updated', reserved), ...(await this.refundLinks.refundedChanged(manager, reserved, true))];
   }
 
-  /** A canceled refund gives its amount back to its payment: the payment's `transaction.updated`. */
+  /** A canceled refund gives its amount back to its payment: the payment's `transaction.updated`, and the events of what follows it. */
   private async releaseRefund(manager: EntityManager, paymentId: string, amount: number): Promise<NewEvent[]> {
     await this.transactions.releaseRefund(manager, paymentId, amount);
     const payment = await this.transactions.findById(manager, paymentId);
-    return payment === null ? [] : transactionEvents('transaction.updated', payment);
+    if (payment === null) return [];
+    return [...transactionEvents('transaction.updated', payment), ...(await this.refundLinks.refundedChanged(manager, payment, false))];
   }
 
   /** findVisible, for a change only the sender may make: the receiver of a transfer gets `403`. */
@@ -290,4 +294,11 @@ export class TransactionsService {
     if (!transaction) throw TransactionErrors.notFound();
     return transaction;
   }
+}
+
+/** Why a reversal that lost the original's conditional update was refused: reversed, refunded meanwhile, or not posted. */
+function reversalRefusal(current: Transaction): DomainError {
+  if (current.status !== 'posted') return TransactionErrors.notPosted(current.status);
+  if (current.reversedByTransactionId !== null) return TransactionErrors.alreadyReversed(current.reversedByTransactionId);
+  return TransactionErrors.reversalHasRefunds(current);
 }

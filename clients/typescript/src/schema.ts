@@ -171,7 +171,7 @@ export interface paths {
         head?: never;
         /**
          * Update account details
-         * @description Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its account; an admin names any account with `?account_id=`.
+         * @description Name, email, preferences (merged key by key; null removes a key) and the `overdraft` rule. The owner updates its account; an admin names any account with `?account_id=`. An account may forbid overdrafts only while no available balance of it is below zero (`409 insufficient_funds`).
          *
          *     API keys need the scope `accounts:write`.
          */
@@ -283,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transaction
-         * @description Books a `pending` transaction on your account (admins: on `account_id`), with its two ledger entries. The type implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose `overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund may name the payment it refunds (`refunded_transaction_id`); the refunds of a payment never add up to more than it (`409 refund_exceeds_payment`). Amounts are integers in minor units.
+         * @description Books a `pending` transaction on your account (admins: on `account_id`), with its two ledger entries. The type implies the direction, except for `adjustment`, which needs one. A `transfer` moves money from the account to `counterparty_account_id`, which must be another open account, and shows in both accounts. On an account whose `overdraft` is `forbidden`, a debit above the available balance of its currency is `409 insufficient_funds`. A refund may name the payment or credit it refunds (`refunded_transaction_id`, not reversed); every refund of it, by this route or a payment request's refunds route, draws on what is left of it (`409 refund_exceeds_payment`), and a refund of a payment request's settlement credit counts in the request's `amount_refunded`. Amounts are integers in minor units.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -312,7 +312,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a pending transaction
-         * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`).
+         * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`). The transaction of a refund object (booked by `POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -339,7 +339,7 @@ export interface paths {
         put?: never;
         /**
          * Post a pending transaction (admins)
-         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds.
+         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. The transaction of a refund object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -361,7 +361,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a posted transaction (admins)
-         * @description Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with `reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): `409 transaction_already_reversed`. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).
+         * @description Books the correcting transaction: the same type, amount and currency the other way round, posted at once, with `reverses_transaction_id` naming the original; the original shows `reversed_by_transaction_id` and gets `transaction.reversed`. A transfer moves back from its receiver. Not posted: `409 transaction_not_posted`; a second reversal (also a concurrent one): `409 transaction_already_reversed`. A payment or credit with refunds that are not canceled gives back by them: it cannot also be reversed (`409 transaction_has_refunds`), and once reversed it cannot be refunded. An account that forbids overdrafts must have the funds the reversal debits (`409 insufficient_funds`).
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -979,7 +979,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1031,7 +1031,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -3650,6 +3650,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `insufficient_funds` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large` */
             413: {
                 headers: {
@@ -4352,7 +4361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_pending`, `refund_exceeds_payment` */
+            /** @description `transaction_not_pending`, `refund_exceeds_payment`, `transaction_belongs_to_refund` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4561,7 +4570,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_pending` */
+            /** @description `transaction_not_pending`, `transaction_belongs_to_refund` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4668,7 +4677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_posted`, `transaction_already_reversed`, `insufficient_funds`, `idempotency_request_in_progress` */
+            /** @description `transaction_not_posted`, `transaction_already_reversed`, `transaction_has_refunds`, `insufficient_funds`, `idempotency_request_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   payment_not_refundable: 409,
   transaction_already_reversed: 409,
   transaction_not_posted: 409,
+  transaction_has_refunds: 409,
+  transaction_belongs_to_refund: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** Written by the HTTP parser's handler (request line and headers over 16 KiB); contract section 13. */

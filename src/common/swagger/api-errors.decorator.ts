@@ -52,6 +52,12 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   payment_not_refundable: { description: 'The payment request is pending; only a succeeded request can be refunded.' },
   transaction_already_reversed: { description: 'The transaction was reversed already, by txn_01JDQ5A0B1C2D3E4F5G6H7J8K9.' },
   transaction_not_posted: { description: 'The transaction is pending; only a posted transaction can be reversed (cancel a pending one).' },
+  transaction_has_refunds: {
+    description: 'The transaction has refunds that are not canceled (400 of 1250); a reversal would give back what they give back already.',
+  },
+  transaction_belongs_to_refund: {
+    description: "The transaction is refund re_01JDQ5A0B1C2D3E4F5G6H7J8K9's: it settles with the refund (an admin records the answer with POST /v1/refunds/{refund_id}/confirm).",
+  },
   payload_too_large: { description: 'The request body is larger than 1 MiB.' },
   request_header_fields_too_large: { description: 'The request line and headers are larger than 16 KiB.' },
   unsupported_media_type: { description: 'Request bodies must be sent as Content-Type: application/json.' },

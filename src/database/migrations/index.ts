@@ -9,6 +9,7 @@ import { WebhookDeliveryAttempts1764250000000 } from './1764250000000-webhook-de
 import { modesAndProviders } from './1764300000000-modes-and-providers';
 import { MoneyThatComesBack1764400000000 } from './1764400000000-money-that-comes-back';
 import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit';
+import { MoneyInvariants1764700000000 } from './1764700000000-money-invariants';
 import { Mode } from '../../config/modes';
 
 /**
@@ -28,5 +29,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     modesAndProviders(existingAccountsMode),
     MoneyThatComesBack1764400000000,
     ApiKeysAndAudit1764600000000,
+    MoneyInvariants1764700000000,
   ];
 }

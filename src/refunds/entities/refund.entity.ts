@@ -19,6 +19,7 @@ export type RefundMetadata = Record<string, string>;
  */
 @Entity('refunds')
 @Index('idx_refunds_payment_id', ['paymentId', 'id'])
+@Index('uq_refunds_transaction_id', ['transactionId'], { unique: true })
 export class Refund {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id: string;

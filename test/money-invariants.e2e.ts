@@ -1,0 +1,207 @@
+/**
+ * Money invariants across every path (contract section 20): a credit has one remaining amount that refunds by
+ * either route and a reversal all draw on, with one winner under any race; a request's amount_refunded is the
+ * same whichever route booked its refunds; a refund object's transaction moves only with its refund; an account
+ * forbids overdrafts only while no balance of it is below zero.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { ApiResponse } from './support/api-client';
+import { statementCsv } from './support/camt053';
+import { accountOwner, expectError, expectStatus, LoggedIn, loginAdmin } from './support/factories';
+import { listItems } from './support/shapes';
+import { useTestApp } from './support/test-app';
+
+type Owner = LoggedIn & { accountId: string };
+interface Paid {
+  id: string;
+  transaction_id: string;
+}
+
+describe('one reserve per incoming credit', () => {
+  const t = useTestApp();
+  let admin: LoggedIn;
+  before(async () => {
+    admin = await loginAdmin(t.api);
+  });
+
+  async function paidRequest(owner: Owner, amount: number): Promise<Paid> {
+    const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' } }, { token: owner.token });
+    expectStatus(created, 201);
+    const paid = await t.api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: 'succeeded' }, { token: owner.token });
+    expectStatus(paid, 200);
+    return paid.body;
+  }
+
+  const refundByRequest = (owner: Owner, paymentId: string, body: Record<string, unknown> = {}) => t.api.post(`/v1/payments/${paymentId}/refunds`, body, { token: owner.token });
+  const refundByTransaction = (owner: Owner, creditId: string, amount: number) =>
+    t.api.post('/v1/transactions', { type: 'refund', amount, currency: 'EUR', refunded_transaction_id: creditId }, { token: owner.token });
+  const reverse = (transactionId: string) => t.api.post(`/v1/transactions/${transactionId}/reverse`, {}, { token: admin.token });
+
+  async function posted(owner: Owner): Promise<number> {
+    const balances = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances as { currency: string; posted: number }[];
+    return balances.find((balance) => balance.currency === 'EUR')?.posted ?? 0;
+  }
+  const payment = async (owner: Owner, id: string) => (await t.api.get(`/v1/payments/${id}`, { token: owner.token })).body;
+  const credit = async (id: string) => (await t.api.get(`/v1/transactions/${id}`, { token: admin.token })).body;
+
+  async function expectLedgerOk(): Promise<void> {
+    const check = await t.api.get('/v1/ledger/check', { token: admin.token });
+    expectStatus(check, 200);
+    assert.equal(check.body.ok, true, JSON.stringify(check.body.differences));
+  }
+
+  it('refuses to reverse a credit that was refunded: 10.00 in, 10.00 back, once', async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    expectStatus(await refundByRequest(owner, paid.id), 201);
+    const reversal = await reverse(paid.transaction_id);
+    expectError(reversal, 409, 'transaction_has_refunds');
+    assert.match(reversal.body.error_description, /\(1000 of 1000\)/);
+    assert.equal(await posted(owner), 0);
+    assert.equal((await credit(paid.transaction_id)).reversed_by_transaction_id, null);
+    await expectLedgerOk();
+  });
+
+  it('refuses to refund a reversed credit by either route', async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    expectStatus(await reverse(paid.transaction_id), 201);
+    const byRequest = await refundByRequest(owner, paid.id);
+    expectError(byRequest, 409, 'payment_not_refundable');
+    assert.match(byRequest.body.error_description, /was reversed/);
+    expectError(await refundByRequest(owner, paid.id, { amount: 1 }), 409, 'payment_not_refundable');
+    const byTransaction = await refundByTransaction(owner, paid.transaction_id, 1);
+    expectError(byTransaction, 400, 'validation_error');
+    assert.equal(byTransaction.body.details[0].field, 'refunded_transaction_id');
+    assert.equal(await posted(owner), 0);
+    assert.equal((await payment(owner, paid.id)).amount_refunded, 0);
+    await expectLedgerOk();
+  });
+
+  it('refuses to reverse a plain credit or a payment with a pending refund, and to refund them once reversed', async () => {
+    const owner = await accountOwner(t.api);
+    const plain = await t.api.post('/v1/transactions', { type: 'credit', amount: 800, currency: 'EUR', account_id: owner.accountId }, { token: admin.token });
+    expectStatus(await t.api.post(`/v1/transactions/${plain.body.id}/post`, undefined, { token: admin.token }), 200);
+    const refunded = await refundByTransaction(owner, plain.body.id, 300);
+    expectStatus(refunded, 201);
+    expectError(await reverse(plain.body.id), 409, 'transaction_has_refunds');
+    // Canceled, the refund gives its reserve back: the credit may then be reversed, and no longer refunded.
+    expectStatus(await t.api.delete(`/v1/transactions/${refunded.body.id}`, undefined, { token: owner.token }), 200);
+    expectStatus(await reverse(plain.body.id), 201);
+    expectError(await refundByTransaction(owner, plain.body.id, 1), 400, 'validation_error');
+
+    const spent = await t.api.post('/v1/transactions', { type: 'payment', amount: 500, currency: 'EUR' }, { token: owner.token });
+    expectStatus(await t.api.post(`/v1/transactions/${spent.body.id}/post`, undefined, { token: admin.token }), 200);
+    expectStatus(await t.api.post('/v1/transactions', { type: 'refund', amount: 200, currency: 'EUR', refunded_transaction_id: spent.body.id }, { token: owner.token }), 201);
+    expectError(await reverse(spent.body.id), 409, 'transaction_has_refunds');
+    await expectLedgerOk();
+  });
+
+  it("counts refunds through the transactions route in the request's amount_refunded, as the refunds route does", async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    expectStatus(await refundByRequest(owner, paid.id, { amount: 400 }), 201);
+    const booked = await refundByTransaction(owner, paid.transaction_id, 600);
+    expectStatus(booked, 201);
+    const full = await payment(owner, paid.id);
+    assert.deepEqual([full.amount_captured, full.amount_refunded, full.refunded], [1000, 1000, true]);
+    assert.equal((await credit(paid.transaction_id)).amount_refunded, 1000);
+    expectError(await refundByRequest(owner, paid.id, { amount: 1 }), 409, 'refund_exceeds_payment');
+    expectError(await refundByTransaction(owner, paid.transaction_id, 1), 409, 'refund_exceeds_payment');
+    const refundedEvents = (await listItems(t.api, owner.token, '/v1/events?type=payment.refunded&limit=100')) as { data: { object: { amount_refunded: number } } }[];
+    assert.deepEqual(refundedEvents.map((event) => event.data.object.amount_refunded).sort(), [1000, 400]);
+
+    // Canceled, the transaction route's refund gives its 6.00 back to the credit and to the request alike.
+    expectStatus(await t.api.delete(`/v1/transactions/${booked.body.id}`, undefined, { token: owner.token }), 200);
+    const after = await payment(owner, paid.id);
+    assert.deepEqual([after.amount_refunded, after.refunded], [400, false]);
+    assert.equal((await credit(paid.transaction_id)).amount_refunded, 400);
+    expectStatus(await refundByRequest(owner, paid.id), 201);
+    assert.equal((await payment(owner, paid.id)).amount_refunded, 1000);
+    assert.equal(await posted(owner), 0);
+    await expectLedgerOk();
+  });
+
+  it('gives back exactly the captured amount, once, of 20 mixed concurrent give-backs of one credit', async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    const attempts: (() => Promise<ApiResponse>)[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      if (i % 4 === 0) attempts.push(() => reverse(paid.transaction_id));
+      else if (i % 4 === 1) attempts.push(() => refundByRequest(owner, paid.id));
+      else if (i % 4 === 2) attempts.push(() => refundByRequest(owner, paid.id, { amount: 300 }));
+      else attempts.push(() => refundByTransaction(owner, paid.transaction_id, 250));
+    }
+    const answers = await Promise.all(attempts.map((attempt) => attempt()));
+    const refusals = new Set(['transaction_has_refunds', 'transaction_already_reversed', 'refund_exceeds_payment', 'payment_not_refundable', 'validation_error']);
+    for (const answer of answers) assert.ok(answer.status === 201 || refusals.has(answer.body.error_code), JSON.stringify(answer.body));
+    // What left the account: the reversal's amount, or the sum of the refunds it accepted.
+    const given = answers.filter((answer) => answer.status === 201).reduce((sum, answer) => sum + (answer.body.amount as number), 0);
+    assert.equal(given + (await posted(owner)), 1000, 'what left plus what is left is what came in');
+    const after = await credit(paid.transaction_id);
+    const reversed = after.reversed_by_transaction_id !== null;
+    assert.ok(!(reversed && after.amount_refunded > 0), 'reversed and refunded');
+    assert.equal((await payment(owner, paid.id)).amount_refunded, after.amount_refunded);
+    assert.ok(given <= 1000);
+    await expectLedgerOk();
+  });
+
+  it("refuses to post or cancel a refund object's transaction through the transactions routes: it settles with its refund", async () => {
+    const owner = await accountOwner(t.api);
+    const created = await t.api.post(
+      '/v1/payments',
+      { purpose: 'invoice', amount: 900, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer' },
+      { token: owner.token },
+    );
+    const csv = statementCsv([{ amount: 900, reference: created.body.provider_reference }]);
+    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    const made = await refundByRequest(owner, created.body.id, { amount: 500 });
+    expectStatus(made, 201);
+    assert.equal(made.body.status, 'pending');
+    const canceled = await t.api.delete(`/v1/transactions/${made.body.transaction_id}`, undefined, { token: owner.token });
+    expectError(canceled, 409, 'transaction_belongs_to_refund');
+    assert.match(canceled.body.error_description, new RegExp(made.body.id));
+    expectError(await t.api.post(`/v1/transactions/${made.body.transaction_id}/post`, undefined, { token: admin.token }), 409, 'transaction_belongs_to_refund');
+    const failed = await t.api.post(`/v1/refunds/${made.body.id}/confirm`, { outcome: 'failed' }, { token: admin.token });
+    expectStatus(failed, 200);
+    assert.equal((await payment(owner, created.body.id)).amount_refunded, 0);
+    assert.equal(await posted(owner), 900);
+    await expectLedgerOk();
+  });
+});
+
+describe('forbidding overdrafts', () => {
+  const t = useTestApp();
+
+  it('refuses while a balance is below zero, and allows it once the account is back above', async () => {
+    const admin = await loginAdmin(t.api);
+    const owner = await accountOwner(t.api);
+    const debit = await t.api.post('/v1/transactions', { type: 'payment', amount: 700, currency: 'EUR' }, { token: owner.token });
+    expectStatus(debit, 201);
+    const refused = await t.api.patch('/v1/accounts', { overdraft: 'forbidden' }, { token: owner.token });
+    expectError(refused, 409, 'insufficient_funds');
+    assert.match(refused.body.error_description, /available EUR balance is below zero/);
+    assert.equal((await t.api.get('/v1/account', { token: owner.token })).body.overdraft, 'allowed');
+    const topUp = await t.api.post('/v1/transactions', { type: 'credit', amount: 700, currency: 'EUR', account_id: owner.accountId }, { token: admin.token });
+    expectStatus(await t.api.post(`/v1/transactions/${topUp.body.id}/post`, undefined, { token: admin.token }), 200);
+    const allowed = await t.api.patch('/v1/accounts', { overdraft: 'forbidden' }, { token: owner.token });
+    expectStatus(allowed, 200);
+    assert.equal(allowed.body.overdraft, 'forbidden');
+  });
+
+  it('of a switch to forbidden racing debits, never leaves a forbidding account below zero', async () => {
+    const admin = await loginAdmin(t.api);
+    const owner = await accountOwner(t.api);
+    const topUp = await t.api.post('/v1/transactions', { type: 'credit', amount: 1000, currency: 'EUR', account_id: owner.accountId }, { token: admin.token });
+    expectStatus(await t.api.post(`/v1/transactions/${topUp.body.id}/post`, undefined, { token: admin.token }), 200);
+    const debits = Array.from({ length: 6 }, () => t.api.post('/v1/transactions', { type: 'payment', amount: 400, currency: 'EUR' }, { token: owner.token }));
+    const [switched, ...answers] = await Promise.all([t.api.patch('/v1/accounts', { overdraft: 'forbidden' }, { token: owner.token }), ...debits]);
+    for (const answer of answers) assert.ok(answer.status === 201 || answer.body.error_code === 'insufficient_funds', JSON.stringify(answer.body));
+    const balance = (await t.api.get('/v1/account/balances', { token: owner.token })).body.balances[0];
+    if (switched.status === 200) assert.ok(balance.available >= 0, `available ${balance.available} on a forbidding account`);
+    else expectError(switched, 409, 'insufficient_funds');
+    const check = await t.api.get('/v1/ledger/check', { token: admin.token });
+    assert.equal(check.body.ok, true, JSON.stringify(check.body.differences));
+  });
+});
