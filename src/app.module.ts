@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { LedgerCheckModule } from './ledger-check/ledger-check.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SandboxModule } from './payments/providers/sandbox/sandbox.module';
@@ -57,6 +58,7 @@ export class AppModule {
         SignInModule,
         ApiKeysModule,
         AccountClosureModule,
+        LedgerCheckModule,
         MetricsModule.forRoot(config),
         HousekeepingModule,
       ],

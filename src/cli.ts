@@ -12,8 +12,8 @@ import { passwordProblem } from './users/password-policy';
 import { openPostgres } from './database/transaction-pooler';
 import { connectDatabase } from './database/database-startup';
 import { dataSourceOptions, runMigrations } from './database/data-source-options';
-import { LedgerCheckReportDto } from './ledger/dto/ledger-check.response.dto';
-import { LedgerCheckService } from './ledger/ledger-check.service';
+import { LedgerCheckReportDto } from './ledger-check/dto/ledger-check.response.dto';
+import { LedgerCheckService } from './ledger-check/ledger-check.service';
 import { UsersService } from './users/users.service';
 import { listenSettings } from './config/listen-settings';
 import { listen } from './webhooks/local-listener';
@@ -27,8 +27,10 @@ const USAGE = `Usage: npm run cli -- <command>
       Creates an admin. The password is read from standard input, e.g.
       printf '%s' "$PASSWORD" | npm run cli -- create-admin --email ops@example.com
   ledger-check [--json]
-      Recomputes every balance from the ledger entries and checks that debits equal credits in every
-      currency. Prints what differs and exits 1 if anything does (--json: the report as JSON).
+      Checks the books and the money invariants (contract section 20) by name: debits equal credits, balances
+      equal their entries, every transaction has its two entries, no credit is given back beyond its amount,
+      payment requests' sums agree, forbidden overdrafts hold, event streams are gapless. Prints what differs
+      with the offending ids and exits 1 if anything does (--json: the report as JSON).
   listen --forward-to <url> [--email <email>] [--api <url>] [--secret <whsec_...>] [--account <acc_...>]
       Forwards your account's events, as they happen, to a webhook receiver on your machine, signed with
       Standard Webhooks headers; no webhook endpoint and no inbound connection needed. Logs in as a user:
@@ -82,13 +84,16 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
       (currency) =>
         `  ${currency.currency}: posted debits ${currency.posted_debits} / credits ${currency.posted_credits}, pending debits ${currency.pending_debits} / credits ${currency.pending_credits}`,
     ),
+    ...report.invariants.map(
+      (invariant) => `  ${invariant.ok ? 'ok  ' : 'FAIL'} ${invariant.name} (${invariant.duration_ms} ms)${invariant.ok ? '' : `: ${invariant.difference_count} difference(s)`}`,
+    ),
   ];
-  if (report.ok) return `${[...lines, 'The books balance.'].join('\n')}\n`;
+  if (report.ok) return `${[...lines, 'The books balance and every invariant holds.'].join('\n')}\n`;
   lines.push(`${report.difference_count} difference(s)${report.difference_count > report.differences.length ? `, the first ${report.differences.length}` : ''}:`);
   for (const difference of report.differences) {
-    const where = [difference.account_id, difference.currency, difference.transaction_id, difference.field].filter((part) => part !== undefined).join(' ');
-    const values = difference.expected === undefined ? '' : ` (entries: ${difference.expected}, stored: ${difference.actual})`;
-    lines.push(`  ${difference.kind} ${where}: ${difference.description}${values}`);
+    const ids = [difference.stream ?? difference.account_id, difference.currency, difference.transaction_id, difference.payment_id, difference.field];
+    const values = difference.expected === undefined ? '' : ` (expected: ${difference.expected}, stored: ${difference.actual})`;
+    lines.push(`  ${difference.invariant}: ${difference.kind} ${ids.filter((part) => part !== undefined).join(' ')}: ${difference.description}${values}`);
   }
   return `${lines.join('\n')}\n`;
 }

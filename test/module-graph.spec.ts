@@ -47,6 +47,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   // Machine clients' credentials: above accounts, whose mode and owner they take; registers the key check with auth.
   'api-keys': 15,
   'account-closure': 16,
+  // The check of the books and the money invariants: reads the tables of the modules below, each through its own queries.
+  'ledger-check': 16,
   // Above everything it reads at scrape time (the database pool, the webhook queue).
   metrics: 17,
   // Purges through the repositories of the modules that own the tables; reports through metrics.

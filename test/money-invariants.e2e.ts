@@ -10,6 +10,7 @@ import { ApiResponse } from './support/api-client';
 import { statementCsv } from './support/camt053';
 import { accountOwner, expectError, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { listItems } from './support/shapes';
+import { sql } from './support/sql';
 import { useTestApp } from './support/test-app';
 
 type Owner = LoggedIn & { accountId: string };
@@ -203,5 +204,165 @@ describe('forbidding overdrafts', () => {
     else expectError(switched, 409, 'insufficient_funds');
     const check = await t.api.get('/v1/ledger/check', { token: admin.token });
     assert.equal(check.body.ok, true, JSON.stringify(check.body.differences));
+  });
+});
+
+describe('the ledger check names each invariant that breaks, with the offending ids', () => {
+  const t = useTestApp();
+  let admin: LoggedIn;
+  before(async () => {
+    admin = await loginAdmin(t.api);
+  });
+
+  interface Difference {
+    invariant: string;
+    kind: string;
+    transaction_id?: string;
+    payment_id?: string;
+    account_id?: string;
+    stream?: string;
+    currency?: string;
+  }
+
+  /** Edits the database behind the service's back, checks what the report says, and undoes the edit. */
+  async function brokenBy(edit: string, undo: string, params: unknown[], undoParams = params): Promise<{ differences: Difference[]; failing: string[] }> {
+    await sql(t.databaseUrl, edit, params);
+    try {
+      const report = (await t.api.get('/v1/ledger/check', { token: admin.token })).body;
+      assert.equal(report.ok, false);
+      const failing = (report.invariants as { name: string; ok: boolean }[]).filter((invariant) => !invariant.ok).map((invariant) => invariant.name);
+      return { differences: report.differences, failing };
+    } finally {
+      await sql(t.databaseUrl, undo, undoParams);
+      const after = (await t.api.get('/v1/ledger/check', { token: admin.token })).body;
+      assert.equal(after.ok, true, JSON.stringify(after.differences));
+    }
+  }
+
+  async function postedCredit(owner: Owner, amount: number, currency = 'EUR'): Promise<string> {
+    const credit = await t.api.post('/v1/transactions', { type: 'credit', amount, currency, account_id: owner.accountId }, { token: admin.token });
+    expectStatus(await t.api.post(`/v1/transactions/${credit.body.id}/post`, undefined, { token: admin.token }), 200);
+    return credit.body.id;
+  }
+
+  it('reports every invariant as checked and ok on sound books', async () => {
+    const report = (await t.api.get('/v1/ledger/check', { token: admin.token })).body;
+    assert.equal(report.ok, true);
+    assert.deepEqual(
+      report.invariants.map((invariant: { name: string; ok: boolean }) => [invariant.name, invariant.ok]),
+      [
+        'debits_equal_credits',
+        'balances_equal_entries',
+        'transactions_have_their_entries',
+        'credits_given_back_within_amount',
+        'payment_amounts_consistent',
+        'overdrafts_forbidden_held',
+        'event_sequences_gapless',
+      ].map((name) => [name, true]),
+    );
+  });
+
+  it('debits_equal_credits: an entry whose amount was changed', async () => {
+    const owner = await accountOwner(t.api);
+    const id = await postedCredit(owner, 500, 'NOK');
+    const found = await brokenBy(
+      "UPDATE ledger_entries SET amount = amount + 1 WHERE transaction_id = $1 AND side = 'debit'",
+      "UPDATE ledger_entries SET amount = amount - 1 WHERE transaction_id = $1 AND side = 'debit'",
+      [id],
+    );
+    assert.ok(found.failing.includes('debits_equal_credits'));
+    assert.ok(found.differences.some((d) => d.invariant === 'debits_equal_credits' && d.kind === 'unbalanced_currency' && d.currency === 'NOK'));
+    assert.ok(found.differences.some((d) => d.kind === 'transaction_entries_mismatch' && d.transaction_id === id));
+  });
+
+  it('balances_equal_entries: a stored balance that is not its entries', async () => {
+    const owner = await accountOwner(t.api);
+    await postedCredit(owner, 500);
+    const found = await brokenBy(
+      "UPDATE ledger_balances SET pending_debits = pending_debits + 3 WHERE account_id = $1 AND currency = 'EUR'",
+      "UPDATE ledger_balances SET pending_debits = pending_debits - 3 WHERE account_id = $1 AND currency = 'EUR'",
+      [owner.accountId],
+    );
+    assert.deepEqual(found.failing, ['balances_equal_entries']);
+    assert.ok(found.differences.some((d) => d.kind === 'balance_mismatch' && d.account_id === owner.accountId));
+  });
+
+  it('transactions_have_their_entries: a transaction whose amount is not its entries', async () => {
+    const owner = await accountOwner(t.api);
+    const id = await postedCredit(owner, 500);
+    const found = await brokenBy('UPDATE transactions SET amount = amount + 5 WHERE id = $1', 'UPDATE transactions SET amount = amount - 5 WHERE id = $1', [id]);
+    assert.deepEqual(found.failing, ['transactions_have_their_entries']);
+    assert.deepEqual(found.differences, [
+      {
+        invariant: 'transactions_have_their_entries',
+        kind: 'transaction_entries_mismatch',
+        transaction_id: id,
+        field: 'entries',
+        expected: 2,
+        actual: 2,
+        description: "its entries are not its two: of its amount, currency and status, on its account on its direction's side and on the other side",
+      },
+    ]);
+  });
+
+  it('credits_given_back_within_amount: a reserve that is not its refunds, and a credit refunded and reversed', async () => {
+    const owner = await accountOwner(t.api);
+    const credit = await postedCredit(owner, 900);
+    const refund = await t.api.post('/v1/transactions', { type: 'refund', amount: 400, currency: 'EUR', refunded_transaction_id: credit }, { token: owner.token });
+    expectStatus(refund, 201);
+    const reserve = await brokenBy('UPDATE transactions SET amount_refunded = 0 WHERE id = $1', 'UPDATE transactions SET amount_refunded = 400 WHERE id = $1', [credit]);
+    assert.deepEqual(reserve.failing, ['credits_given_back_within_amount']);
+    assert.deepEqual(
+      reserve.differences.map((d) => [d.kind, d.transaction_id]),
+      [['refunds_mismatch', credit]],
+    );
+    const twice = await brokenBy(
+      'UPDATE transactions SET reversed_by_transaction_id = $1 WHERE id = $2',
+      'UPDATE transactions SET reversed_by_transaction_id = NULL WHERE id = $1',
+      [refund.body.id, credit],
+      [credit],
+    );
+    assert.deepEqual(twice.failing, ['credits_given_back_within_amount']);
+    assert.ok(twice.differences.some((d) => d.kind === 'given_back_beyond_amount' && d.transaction_id === credit));
+  });
+
+  it("payment_amounts_consistent: a request's amount_refunded that is not its credit's", async () => {
+    const owner = await accountOwner(t.api);
+    const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount: 700, currency: 'EUR', customer: { email: 'payer@example.com' } }, { token: owner.token });
+    expectStatus(await t.api.post(`/v1/payments/${created.body.id}/simulate`, { outcome: 'succeeded' }, { token: owner.token }), 200);
+    const found = await brokenBy('UPDATE payment_requests SET amount_refunded = 300 WHERE id = $1', 'UPDATE payment_requests SET amount_refunded = 0 WHERE id = $1', [
+      created.body.id,
+    ]);
+    assert.deepEqual(found.failing, ['payment_amounts_consistent']);
+    assert.deepEqual(
+      found.differences.map((d) => [d.kind, d.payment_id]),
+      [['payment_amounts_mismatch', created.body.id]],
+    );
+  });
+
+  it('overdrafts_forbidden_held: an account that forbids overdrafts below zero', async () => {
+    const owner = await accountOwner(t.api);
+    expectStatus(await t.api.post('/v1/transactions', { type: 'payment', amount: 250, currency: 'EUR' }, { token: owner.token }), 201);
+    const found = await brokenBy("UPDATE accounts SET overdraft = 'forbidden' WHERE id = $1", "UPDATE accounts SET overdraft = 'allowed' WHERE id = $1", [owner.accountId]);
+    assert.deepEqual(found.failing, ['overdrafts_forbidden_held']);
+    assert.deepEqual(
+      found.differences.map((d) => [d.kind, d.account_id, d.currency]),
+      [['overdraft_exceeded', owner.accountId, 'EUR']],
+    );
+  });
+
+  it('event_sequences_gapless: a stream whose counter ran ahead of its events', async () => {
+    const owner = await accountOwner(t.api);
+    await postedCredit(owner, 100);
+    const found = await brokenBy(
+      'UPDATE event_streams SET last_sequence = last_sequence + 1 WHERE stream = $1',
+      'UPDATE event_streams SET last_sequence = last_sequence - 1 WHERE stream = $1',
+      [owner.accountId],
+    );
+    assert.deepEqual(found.failing, ['event_sequences_gapless']);
+    assert.deepEqual(
+      found.differences.map((d) => [d.kind, d.stream, d.account_id]),
+      [['event_sequence_gap', owner.accountId, owner.accountId]],
+    );
   });
 });

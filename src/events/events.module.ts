@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventLog } from '../common/events/event-log';
 import { EventStream } from './entities/event-stream.entity';
 import { EventRecord } from './entities/event.entity';
+import { EventInvariantsRepository } from './event-invariants.repository';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
@@ -16,7 +17,7 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([EventRecord, EventStream])],
   controllers: [EventsController],
-  providers: [EventsRepository, EventsService, { provide: EventLog, useExisting: EventsRepository }],
-  exports: [EventLog, EventsRepository],
+  providers: [EventsRepository, EventsService, EventInvariantsRepository, { provide: EventLog, useExisting: EventsRepository }],
+  exports: [EventLog, EventsRepository, EventInvariantsRepository],
 })
 export class EventsModule {}

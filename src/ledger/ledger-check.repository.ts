@@ -63,6 +63,12 @@ const LAST_POSTED = sql`SELECT balance_after FROM ledger_entries
   WHERE account_id = $1 AND currency = $2 AND posted_at IS NOT NULL
   ORDER BY posted_at DESC, posted_seq DESC LIMIT 1`;
 
+/** Balances of accounts that forbid overdrafts, below zero available (posted - pending debits). */
+const OVERDRAWN_FORBIDDING = sql`SELECT b.account_id, b.currency, b.posted - b.pending_debits AS available
+  FROM ledger_balances b JOIN accounts a ON a.id = b.account_id
+  WHERE a.overdraft = 'forbidden' AND b.posted - b.pending_debits < 0
+  LIMIT $1`;
+
 type Numeric = number | string;
 interface SumsRow {
   account_id: string;
@@ -93,6 +99,12 @@ export class LedgerCheckRepository {
   async entriesWithoutBalance(manager: EntityManager, limit: number): Promise<BalanceKey[]> {
     const rows = await ENTRIES_WITHOUT_BALANCE.rows<{ account_id: string; currency: string }>(manager, [limit]);
     return rows.map((row) => ({ accountId: row.account_id, currency: row.currency }));
+  }
+
+  /** Up to `limit` balances of accounts that forbid overdrafts whose available amount is below zero. */
+  async overdrawnForbidding(manager: EntityManager, limit: number): Promise<(BalanceKey & { available: number })[]> {
+    const rows = await OVERDRAWN_FORBIDDING.rows<{ account_id: string; currency: string; available: Numeric }>(manager, [limit]);
+    return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, available: Number(row.available) }));
   }
 
   /** The next `limit` balances after `after` (in account id, currency order), each with its entries recounted. */

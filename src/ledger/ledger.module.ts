@@ -6,30 +6,27 @@ import { BalancesController } from './balances.controller';
 import { BalancesService } from './balances.service';
 import { LedgerBalance } from './entities/ledger-balance.entity';
 import { LedgerEntry } from './entities/ledger-entry.entity';
-import { LedgerCheckController } from './ledger-check.controller';
 import { LedgerCheckRepository } from './ledger-check.repository';
-import { LedgerCheckService } from './ledger-check.service';
 import { LedgerAvailableBalances } from './ledger-available-balances';
 import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 
 /**
- * The double-entry books: entries, balances, and the check that they agree. Transactions and payments write
+ * The double-entry books: entries, balances, and the reads that check they agree. Transactions and payments write
  * through it. Global only so that the accounts module below receives AvailableBalances without importing this one.
  */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([LedgerEntry, LedgerBalance]), AccountsModule],
-  controllers: [BalancesController, LedgerCheckController],
+  controllers: [BalancesController],
   providers: [
     LedgerRepository,
     LedgerService,
     BalancesService,
     LedgerCheckRepository,
-    LedgerCheckService,
     LedgerAvailableBalances,
     { provide: AvailableBalances, useExisting: LedgerAvailableBalances },
   ],
-  exports: [LedgerService, LedgerCheckService, AvailableBalances],
+  exports: [LedgerService, LedgerCheckRepository, AvailableBalances],
 })
 export class LedgerModule {}

@@ -5,6 +5,7 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { TransactionsModule } from '../transactions/transactions.module';
 import { PaymentRequest } from './entities/payment-request.entity';
 import { PaymentExpiry } from './payment-expiry';
+import { PaymentInvariantsRepository } from './payment-invariants.repository';
 import { PaymentProvidersController } from './payment-providers.controller';
 import { PaymentSettlement } from './payment-settlement';
 import { PaymentTransitions } from './payment-transitions';
@@ -32,7 +33,8 @@ import { REGISTERED_PROVIDERS } from './providers/registered-providers';
     ...REGISTERED_PROVIDERS,
     { provide: ProviderInstances, useFactory: (...all: PaymentProvider[]): ProviderInstances => ({ all }), inject: [...REGISTERED_PROVIDERS] },
     PaymentProviders,
+    PaymentInvariantsRepository,
   ],
-  exports: [PaymentsRepository, PaymentsService, PaymentTransitions, PaymentSettlement, PaymentProviders],
+  exports: [PaymentInvariantsRepository, PaymentsRepository, PaymentsService, PaymentTransitions, PaymentSettlement, PaymentProviders],
 })
 export class PaymentsModule {}

@@ -10,7 +10,7 @@ import { openPostgres } from '../../src/database/transaction-pooler';
 import { createApp } from '../../src/app.factory';
 import { RegisteredRoute } from '../../src/common/http/route-table';
 import { AppConfig, Environment } from '../../src/config/app-config';
-import { LedgerCheckService } from '../../src/ledger/ledger-check.service';
+import { LedgerCheckService } from '../../src/ledger-check/ledger-check.service';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiClient } from './api-client';
 

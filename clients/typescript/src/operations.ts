@@ -29,7 +29,6 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'GET /v1/account': { operationId: 'getOwnAccount', auth: 'access', idempotent: false },
   'GET /v1/auth/accounts': { operationId: 'listAccounts', auth: 'access', idempotent: false },
   'GET /v1/account/balances': { operationId: 'getBalances', auth: 'access', idempotent: false },
-  'GET /v1/ledger/check': { operationId: 'checkLedger', auth: 'access', idempotent: false },
   'GET /v1/transactions': { operationId: 'listTransactions', auth: 'access', idempotent: false },
   'POST /v1/transactions': { operationId: 'createTransaction', auth: 'access', idempotent: true },
   'GET /v1/transactions/{transaction_id}': { operationId: 'getTransaction', auth: 'access', idempotent: false },
@@ -69,4 +68,5 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'DELETE /v1/api_keys/{api_key_id}': { operationId: 'revokeApiKey', auth: 'access', idempotent: false },
   'POST /v1/api_keys/{api_key_id}/roll': { operationId: 'rollApiKey', auth: 'access', idempotent: false },
   'DELETE /v1/auth/close': { operationId: 'closeAccount', auth: 'access', idempotent: false },
+  'GET /v1/ledger/check': { operationId: 'checkLedger', auth: 'access', idempotent: false },
 };

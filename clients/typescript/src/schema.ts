@@ -244,28 +244,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/ledger/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Check the books (admins)
-         * @description Recomputes every balance from the entries and verifies that debits equal credits in every currency and that every transaction has one debit and one credit entry. `ok: false` lists what differs. It reads the whole ledger (in chunks), so it takes seconds on millions of entries; `npm run cli -- ledger-check` runs the same check.
-         *
-         *     API keys need the scope `balances:read`.
-         */
-        get: operations["checkLedger"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/transactions": {
         parameters: {
             query?: never;
@@ -960,6 +938,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ledger/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the books (admins)
+         * @description Verifies the invariants of the books and of money (contract section 20), each reported by name in `invariants`: debits equal credits in every currency; every balance equals its entries; every transaction has exactly its two entries; no payment or credit is given back beyond its amount (refunds by either route and a reversal); every payment request has `amount_refunded <= amount_captured <= amount` and its credit's sums; no account that forbids overdrafts is below zero available; every event stream is gapless. `ok: false` lists what differs, with the offending ids. It reads every table once (balances in chunks), so it takes seconds on millions of transactions; `npm run cli -- ledger-check` runs the same check.
+         *
+         *     API keys need the scope `balances:read`.
+         */
+        get: operations["checkLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1392,78 +1392,6 @@ export interface components {
             as_of?: string;
             /** @description One per currency the account has ever used, sorted by currency. */
             balances: components["schemas"]["Balance"][];
-        };
-        CurrencyTotals: {
-            /** @example EUR */
-            currency: string;
-            /**
-             * Format: int64
-             * @example 150000
-             */
-            posted_debits: number;
-            /**
-             * Format: int64
-             * @example 150000
-             */
-            posted_credits: number;
-            /**
-             * Format: int64
-             * @example 2500
-             */
-            pending_debits: number;
-            /**
-             * Format: int64
-             * @example 2500
-             */
-            pending_credits: number;
-        };
-        LedgerDifference: {
-            /**
-             * @example balance_mismatch
-             * @enum {string}
-             */
-            kind: "unbalanced_currency" | "unpaired_entries" | "missing_balance" | "balance_mismatch" | "running_balance_mismatch";
-            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
-            account_id?: string;
-            /** @example EUR */
-            currency?: string;
-            /** @example txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
-            transaction_id?: string;
-            /** @example posted */
-            field?: string;
-            /**
-             * Format: int64
-             * @description What the entries add up to.
-             * @example 12000
-             */
-            expected?: number;
-            /**
-             * Format: int64
-             * @description What is stored.
-             * @example 11000
-             */
-            actual?: number;
-            /** @example the stored posted differs from the sum of the entries */
-            description: string;
-        };
-        LedgerCheckReport: {
-            /**
-             * @description True when nothing differs.
-             * @example true
-             */
-            ok: boolean;
-            /** @example 2026-11-21T10:15:30.123Z */
-            checked_at: string;
-            /** @example 2000000 */
-            entries_checked: number;
-            /** @example 600 */
-            balances_checked: number;
-            /** @description Per currency, the sums of debits and credits (canceled entries left out). */
-            currencies: components["schemas"]["CurrencyTotals"][];
-            /** @example 0 */
-            difference_count: number;
-            /** @description The first 100 differences. */
-            differences: components["schemas"]["LedgerDifference"][];
         };
         CreateTransactionRequest: {
             /**
@@ -2705,6 +2633,114 @@ export interface components {
              */
             canceled_payments: number;
         };
+        CurrencyTotals: {
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: int64
+             * @example 150000
+             */
+            posted_debits: number;
+            /**
+             * Format: int64
+             * @example 150000
+             */
+            posted_credits: number;
+            /**
+             * Format: int64
+             * @example 2500
+             */
+            pending_debits: number;
+            /**
+             * Format: int64
+             * @example 2500
+             */
+            pending_credits: number;
+        };
+        InvariantResult: {
+            /**
+             * @example credits_given_back_within_amount
+             * @enum {string}
+             */
+            name: "debits_equal_credits" | "balances_equal_entries" | "transactions_have_their_entries" | "credits_given_back_within_amount" | "payment_amounts_consistent" | "overdrafts_forbidden_held" | "event_sequences_gapless";
+            /** @example No payment or credit is given back beyond its amount. */
+            description: string;
+            /** @example true */
+            ok: boolean;
+            /**
+             * @description How many differences break it (the report lists the first 100 of all).
+             * @example 0
+             */
+            difference_count: number;
+            /**
+             * @description How long checking it took, in milliseconds.
+             * @example 412
+             */
+            duration_ms: number;
+        };
+        LedgerDifference: {
+            /**
+             * @description The invariant it breaks.
+             * @example balances_equal_entries
+             * @enum {string}
+             */
+            invariant: "debits_equal_credits" | "balances_equal_entries" | "transactions_have_their_entries" | "credits_given_back_within_amount" | "payment_amounts_consistent" | "overdrafts_forbidden_held" | "event_sequences_gapless";
+            /**
+             * @example balance_mismatch
+             * @enum {string}
+             */
+            kind: "unbalanced_currency" | "missing_balance" | "balance_mismatch" | "running_balance_mismatch" | "unpaired_entries" | "transaction_entries_mismatch" | "refunds_mismatch" | "given_back_beyond_amount" | "payment_amounts_mismatch" | "overdraft_exceeded" | "event_sequence_gap";
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id?: string;
+            /** @example EUR */
+            currency?: string;
+            /** @example txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            transaction_id?: string;
+            /** @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            payment_id?: string;
+            /**
+             * @description An event stream: the account it belongs to, or `platform`.
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            stream?: string;
+            /** @example posted */
+            field?: string;
+            /**
+             * Format: int64
+             * @description What the invariant requires (for a balance: what its entries add up to).
+             * @example 12000
+             */
+            expected?: number;
+            /**
+             * Format: int64
+             * @description What is stored.
+             * @example 11000
+             */
+            actual?: number;
+            /** @example the stored posted differs from the sum of the entries */
+            description: string;
+        };
+        LedgerCheckReport: {
+            /**
+             * @description True when nothing differs.
+             * @example true
+             */
+            ok: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            checked_at: string;
+            /** @example 2000000 */
+            entries_checked: number;
+            /** @example 600 */
+            balances_checked: number;
+            /** @description Per currency, the sums of debits and credits (canceled entries left out). */
+            currencies: components["schemas"]["CurrencyTotals"][];
+            /** @description Each invariant of contract section 20, checked, in the order checked. */
+            invariants: components["schemas"]["InvariantResult"][];
+            /** @example 0 */
+            difference_count: number;
+            /** @description The first 100 differences. */
+            differences: components["schemas"]["LedgerDifference"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -3906,74 +3942,6 @@ export interface operations {
             };
             /** @description `account_not_found` */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    checkLedger: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LedgerCheckReport"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `insufficient_permissions` */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7762,6 +7730,74 @@ export interface operations {
             };
             /** @description `account_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCheckReport"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-export const DIFFERENCE_KINDS = ['unbalanced_currency', 'unpaired_entries', 'missing_balance', 'balance_mismatch', 'running_balance_mismatch'] as const;
+import { DIFFERENCE_KINDS, DifferenceKind, INVARIANT_NAMES, InvariantName } from '../invariants';
 
 export class LedgerDifferenceDto {
+  @ApiProperty({ enum: INVARIANT_NAMES, example: 'balances_equal_entries', description: 'The invariant it breaks.' })
+  invariant: InvariantName;
+
   @ApiProperty({ enum: DIFFERENCE_KINDS, example: 'balance_mismatch' })
-  kind: (typeof DIFFERENCE_KINDS)[number];
+  kind: DifferenceKind;
 
   @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   account_id?: string;
@@ -15,10 +18,16 @@ export class LedgerDifferenceDto {
   @ApiPropertyOptional({ example: 'txn_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   transaction_id?: string;
 
+  @ApiPropertyOptional({ example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
+  payment_id?: string;
+
+  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'An event stream: the account it belongs to, or `platform`.' })
+  stream?: string;
+
   @ApiPropertyOptional({ example: 'posted' })
   field?: string;
 
-  @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 12000, description: 'What the entries add up to.' })
+  @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 12000, description: 'What the invariant requires (for a balance: what its entries add up to).' })
   expected?: number;
 
   @ApiPropertyOptional({ type: 'integer', format: 'int64', example: 11000, description: 'What is stored.' })
@@ -45,6 +54,23 @@ export class CurrencyTotalsDto {
   pending_credits: number;
 }
 
+export class InvariantResultDto {
+  @ApiProperty({ enum: INVARIANT_NAMES, example: 'credits_given_back_within_amount' })
+  name: InvariantName;
+
+  @ApiProperty({ example: 'No payment or credit is given back beyond its amount.' })
+  description: string;
+
+  @ApiProperty({ example: true })
+  ok: boolean;
+
+  @ApiProperty({ type: 'integer', example: 0, description: 'How many differences break it (the report lists the first 100 of all).' })
+  difference_count: number;
+
+  @ApiProperty({ type: 'integer', example: 412, description: 'How long checking it took, in milliseconds.' })
+  duration_ms: number;
+}
+
 export class LedgerCheckReportDto {
   @ApiProperty({ example: true, description: 'True when nothing differs.' })
   ok: boolean;
@@ -60,6 +86,9 @@ export class LedgerCheckReportDto {
 
   @ApiProperty({ type: [CurrencyTotalsDto], description: 'Per currency, the sums of debits and credits (canceled entries left out).' })
   currencies: CurrencyTotalsDto[];
+
+  @ApiProperty({ type: [InvariantResultDto], description: 'Each invariant of contract section 20, checked, in the order checked.' })
+  invariants: InvariantResultDto[];
 
   @ApiProperty({ type: 'integer', example: 0 })
   difference_count: number;
