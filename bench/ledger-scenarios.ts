@@ -216,6 +216,7 @@ export async function postsTo(server: RunningServer, settings: BenchSettings): P
 
 /** How the CLI reports its own check time (src/cli.ts). */
 const CHECK_REPORT = /^Checked (\d+) entries and (\d+) balances in ([\d.]+) s\./m;
+const INVARIANT_LINE = /^ {2}(ok {3}|FAIL )\w+ \(\d+ ms\)/;
 
 /**
  * `node dist/cli.js ledger-check` over the bench database as an operator runs it: its wall time
@@ -233,6 +234,8 @@ export async function ledgerCheckCommand(label: string, settings: BenchSettings,
   const report = CHECK_REPORT.exec(sides.project[0].stdout);
   log(`  SELECT COUNT(*), SUM(amount) FROM ledger_entries: ${sides.anchor.map((seconds) => `${figure(seconds)} s`).join(' | ')}`);
   log(`  ledger-check: ${sides.project.map((run) => `${figure(run.wallMs / 1000)} s, peak ${figure(run.peakMB)} MB`).join(' | ')}`);
+  // Each invariant of contract section 20 with the time it took, as the first run printed them.
+  for (const line of sides.project[0].stdout.split('\n').filter((printed) => INVARIANT_LINE.test(printed))) log(`    ${line.trim()}`);
   const checked = report === null ? 'the whole database' : `${Number(report[1]).toLocaleString('en-US')} entries, ${report[2]} balances`;
   const scenario = `node dist/cli.js ledger-check (${checked})`;
   return [
