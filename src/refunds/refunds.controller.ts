@@ -31,8 +31,9 @@ export class RefundsController {
       'The account owner or an admin gives money of a `succeeded` request back to its customer through the provider that took it. ' +
       '`amount` defaults to what is left. The refund books a `refund` transaction (`direction: debit`, `refunded_transaction_id`: the ' +
       "request's credit): posted once the provider succeeds (the sandbox: at once), canceled if it fails, pending meanwhile (bank " +
-      "transfers: until an admin confirms the bank's answer). The request's refunds (pending and succeeded) never add up to more than " +
-      'it captured (`409 refund_exceeds_payment`, also under concurrency), and an account that forbids overdrafts must have the funds ' +
+      "transfers: until an admin confirms the bank's answer). The request's refunds (pending and succeeded, by this route or as `refund` " +
+      'transactions naming its credit) never add up to more than it captured (`409 refund_exceeds_payment`, also under concurrency); a ' +
+      'request whose credit was reversed has nothing left to refund (`409 payment_not_refundable`); an account that forbids overdrafts must have the funds ' +
       '(`409 insufficient_funds`). A replay by Idempotency-Key answers the refund as its creation committed it.',
   })
   @ApiParam(PAYMENT_ID)
