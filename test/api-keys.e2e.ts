@@ -91,11 +91,13 @@ describe('API keys', () => {
       'DELETE /v1/api_keys/:api_key_id',
       'DELETE /v1/auth/close',
       'DELETE /v1/auth/session',
+      'DELETE /v1/users/:user_id',
       'GET /v1/api_keys',
       'GET /v1/api_keys/:api_key_id',
       'GET /v1/auth/sessions',
       'POST /v1/api_keys',
       'POST /v1/api_keys/:api_key_id/roll',
+      'POST /v1/users',
     ]);
   });
 

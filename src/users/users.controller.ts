@@ -12,7 +12,7 @@ import { ListUsersQueryDto } from './dto/list-users.query.dto';
 import { UPDATE_USER_EXAMPLES, UpdateUserRequestDto } from './dto/update-user.request.dto';
 import { UserPageDto, UserResponseDto } from './dto/user.response.dto';
 import { UsersService } from './users.service';
-import { RequiresScope } from '../auth/decorators/scope.decorator';
+import { RequiresScope, SessionOnly } from '../auth/decorators/scope.decorator';
 
 const USER_ID = { name: 'user_id', description: 'A user id (`usr_...`).' };
 
@@ -21,14 +21,17 @@ const USER_ID = { name: 'user_id', description: 'A user id (`usr_...`).' };
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @RequiresScope('users:write')
+  // People are made by people: a key (even a platform key with admin) never creates one (contract section 21).
+  @SessionOnly()
   @Post()
   @Idempotent()
   @Public({ optionalAuthentication: true })
   @ApiOperation({
     operationId: 'createUser',
     summary: 'Register a user',
-    description: 'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' + 'an admin may also set `role`.',
+    description:
+      'Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; ' +
+      'an admin may also set `role`. API keys never create people (`403`), platform keys with `admin` included.',
   })
   @ApiBody({ type: CreateUserRequestDto, examples: CREATE_USER_EXAMPLES })
   @ApiCreatedResponse({ type: UserResponseDto })
@@ -78,7 +81,9 @@ export class UsersController {
   @ApiOperation({
     operationId: 'updateUser',
     summary: 'Partially update a user',
-    description: 'Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.',
+    description:
+      'Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only. An API key with `users:write` ' +
+      "changes a user's `name` only (`403` for `role`, `email` and `password`).",
   })
   @ApiParam(USER_ID)
   @ApiBody({ type: UpdateUserRequestDto, examples: UPDATE_USER_EXAMPLES })
@@ -88,14 +93,14 @@ export class UsersController {
     return this.users.update(caller, userId, body, clientIp);
   }
 
-  @RequiresScope('users:write')
+  @SessionOnly()
   @Delete(':user_id')
   @ApiOperation({
     operationId: 'deleteUser',
     summary: 'Delete a user',
     description:
       'Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user ' +
-      "itself, its account's owner and admins. The owner of an open account must close it first.",
+      "itself, its account's owner and admins, with a person's session (API keys: `403`). The owner of an open account must close it first.",
   })
   @ApiParam(USER_ID)
   @ApiOkResponse({ type: DeleteUserResponseDto })

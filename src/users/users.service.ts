@@ -79,7 +79,7 @@ export class UsersService {
     }
     // A key acts with its owner's (or the platform's) rights, but never on roles or a person's credentials.
     if (caller.apiKeyId !== null && (request.role !== undefined || request.password !== undefined || request.email !== undefined)) {
-      throw AuthErrors.insufficientPermissions("API keys cannot change a user's role, email or password.");
+      throw AuthErrors.insufficientPermissions("API keys change a user's name only: a role, an email or a password needs a person's session.");
     }
     const self = caller.userId === userId;
     if (request.role !== undefined && !isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may change a role.');

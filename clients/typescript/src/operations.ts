@@ -20,7 +20,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'DELETE /v1/auth/session': { operationId: 'invalidateSession', auth: 'access', idempotent: false },
   'GET /v1/auth/sessions': { operationId: 'listSessions', auth: 'access', idempotent: false },
   'GET /v1/users': { operationId: 'listUsers', auth: 'access', idempotent: false },
-  'POST /v1/users': { operationId: 'createUser', auth: 'optional', idempotent: true },
+  'POST /v1/users': { operationId: 'createUser', auth: 'access', idempotent: true },
   'GET /v1/users/{user_id}': { operationId: 'getUser', auth: 'access', idempotent: false },
   'PATCH /v1/users/{user_id}': { operationId: 'updateUser', auth: 'access', idempotent: false },
   'DELETE /v1/users/{user_id}': { operationId: 'deleteUser', auth: 'access', idempotent: false },

@@ -105,9 +105,9 @@ export interface paths {
         put?: never;
         /**
          * Register a user
-         * @description Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; an admin may also set `role`.
+         * @description Signup needs no token. With the access token of an account owner, `account_id` adds the user to that account; an admin may also set `role`. API keys never create people (`403`), platform keys with `admin` included.
          *
-         *     API keys need the scope `users:write`.
+         *     Access token only: API keys get `403`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -134,16 +134,16 @@ export interface paths {
         post?: never;
         /**
          * Delete a user
-         * @description Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user itself, its account's owner and admins. The owner of an open account must close it first.
+         * @description Permanent. Its sessions and tokens stop working at once and its email can register again. Allowed for the user itself, its account's owner and admins, with a person's session (API keys: `403`). The owner of an open account must close it first.
          *
-         *     API keys need the scope `users:write`.
+         *     Access token only: API keys get `403`.
          */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
         /**
          * Partially update a user
-         * @description Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only.
+         * @description Only the fields sent change. Yourself or, for admins, anyone; `role` is for admins only. An API key with `users:write` changes a user's `name` only (`403` for `role`, `email` and `password`).
          *
          *     API keys need the scope `users:write`.
          */
