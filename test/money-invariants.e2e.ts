@@ -124,6 +124,21 @@ describe('one reserve per incoming credit', () => {
     await expectLedgerOk();
   });
 
+  it('posts a refund only once what it refunds has posted, so a closure never cancels a payment it gave money back for', async () => {
+    const owner = await accountOwner(t.api);
+    const spent = await t.api.post('/v1/transactions', { type: 'payment', amount: 100, currency: 'EUR' }, { token: owner.token });
+    const refund = await t.api.post('/v1/transactions', { type: 'refund', amount: 100, currency: 'EUR', refunded_transaction_id: spent.body.id }, { token: owner.token });
+    expectStatus(refund, 201);
+    const early = await t.api.post(`/v1/transactions/${refund.body.id}/post`, undefined, { token: admin.token });
+    expectError(early, 409, 'transaction_not_posted');
+    assert.match(early.body.error_description, /refunds is pending/);
+    // Closed meanwhile, the account cancels the payment and its pending refund together: nothing was given back.
+    expectStatus(await t.api.delete('/v1/auth/close', undefined, { token: owner.token }), 200);
+    const [payment, refunded] = [await credit(spent.body.id), await credit(refund.body.id)];
+    assert.deepEqual([payment.status, payment.amount_refunded, refunded.status], ['canceled', 0, 'canceled']);
+    await expectLedgerOk();
+  });
+
   it('gives back exactly the captured amount, once, of 20 mixed concurrent give-backs of one credit', async () => {
     const owner = await accountOwner(t.api);
     const paid = await paidRequest(owner, 1000);
@@ -324,6 +339,17 @@ describe('the ledger check names each invariant that breaks, with the offending 
     );
     assert.deepEqual(twice.failing, ['credits_given_back_within_amount']);
     assert.ok(twice.differences.some((d) => d.kind === 'given_back_beyond_amount' && d.transaction_id === credit));
+  });
+
+  it('credits_given_back_within_amount: a canceled payment whose refund still gives money back', async () => {
+    const owner = await accountOwner(t.api);
+    const spent = await t.api.post('/v1/transactions', { type: 'payment', amount: 300, currency: 'EUR' }, { token: owner.token });
+    expectStatus(await t.api.post(`/v1/transactions/${spent.body.id}/post`, undefined, { token: admin.token }), 200);
+    expectStatus(await t.api.post('/v1/transactions', { type: 'refund', amount: 120, currency: 'EUR', refunded_transaction_id: spent.body.id }, { token: owner.token }), 201);
+    const found = await brokenBy("UPDATE transactions SET status = 'canceled' WHERE id = $1", "UPDATE transactions SET status = 'posted' WHERE id = $1", [spent.body.id]);
+    assert.ok(found.failing.includes('credits_given_back_within_amount'));
+    const canceled = found.differences.find((d) => d.kind === 'given_back_beyond_amount' && d.transaction_id === spent.body.id);
+    assert.ok(canceled, JSON.stringify(found.differences));
   });
 
   it("payment_amounts_consistent: a request's amount_refunded that is not its credit's", async () => {

@@ -130,14 +130,20 @@ export class LedgerCheckService {
         });
       }
       const givenBack = found.liveRefunds + (found.reversed ? found.amount : 0);
-      if (givenBack > found.amount) {
+      // A canceled transaction never happened: nothing of it may be given back.
+      const allowed = found.canceled ? 0 : found.amount;
+      if (givenBack > allowed) {
         differences.add({
           kind: 'given_back_beyond_amount',
           transaction_id,
           field: 'given_back',
-          expected: found.amount,
+          expected: allowed,
           actual: givenBack,
-          description: found.reversed ? 'it was reversed and also refunded: given back twice' : 'its refunds add up to more than it',
+          description: found.canceled
+            ? 'it was canceled, and refunds of it still give money back'
+            : found.reversed
+              ? 'it was reversed and also refunded: given back twice'
+              : 'its refunds add up to more than it',
         });
       }
     }

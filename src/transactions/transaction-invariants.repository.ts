@@ -17,6 +17,8 @@ export interface GivenBack {
   /** The sum of the refunds naming it that are not canceled. */
   liveRefunds: number;
   reversed: boolean;
+  /** A canceled transaction never happened: it gives nothing back. */
+  canceled: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ const WITHOUT_THEIR_ENTRIES = sql`SELECT t.id, COUNT(e.transaction_id) AS entrie
   LIMIT $1`;
 
 /** Refunds summed once per transaction they name (on its partial index), then matched with it. */
-const GIVEN_BACK_WRONGLY = sql`SELECT t.id, t.amount, t.amount_refunded, COALESCE(r.live, 0) AS live_refunds, t.reversed_by_transaction_id
+const GIVEN_BACK_WRONGLY = sql`SELECT t.id, t.amount, t.status, t.amount_refunded, COALESCE(r.live, 0) AS live_refunds, t.reversed_by_transaction_id
   FROM transactions t
   LEFT JOIN (
     SELECT refunded_transaction_id, SUM(amount) AS live FROM transactions
@@ -41,7 +43,8 @@ const GIVEN_BACK_WRONGLY = sql`SELECT t.id, t.amount, t.amount_refunded, COALESC
   ) r ON r.refunded_transaction_id = t.id
   WHERE t.type IN ('payment', 'credit')
     AND (t.amount_refunded <> COALESCE(r.live, 0)
-      OR COALESCE(r.live, 0) + CASE WHEN t.reversed_by_transaction_id IS NULL THEN 0 ELSE t.amount END > t.amount)
+      OR COALESCE(r.live, 0) + CASE WHEN t.reversed_by_transaction_id IS NULL THEN 0 ELSE t.amount END > t.amount
+      OR (t.status = 'canceled' AND COALESCE(r.live, 0) > 0))
   LIMIT $1`;
 
 type Numeric = number | string;
@@ -55,16 +58,21 @@ export class TransactionInvariantsRepository {
   }
 
   async givenBackWrongly(manager: EntityManager, limit: number): Promise<GivenBack[]> {
-    const rows = await GIVEN_BACK_WRONGLY.rows<{ id: string; amount: Numeric; amount_refunded: Numeric; live_refunds: Numeric; reversed_by_transaction_id: string | null }>(
-      manager,
-      [limit],
-    );
+    const rows = await GIVEN_BACK_WRONGLY.rows<{
+      id: string;
+      amount: Numeric;
+      status: string;
+      amount_refunded: Numeric;
+      live_refunds: Numeric;
+      reversed_by_transaction_id: string | null;
+    }>(manager, [limit]);
     return rows.map((row) => ({
       transactionId: row.id,
       amount: Number(row.amount),
       amountRefunded: Number(row.amount_refunded),
       liveRefunds: Number(row.live_refunds),
       reversed: row.reversed_by_transaction_id !== null,
+      canceled: row.status === 'canceled',
     }));
   }
 }

@@ -22,6 +22,8 @@ export const TransactionErrors = {
     ),
   notPosted: (status: TransactionStatus) =>
     new DomainError('transaction_not_posted', `The transaction is ${status}; only a posted transaction can be reversed (cancel a pending one).`),
+  refundedNotPosted: (status: TransactionStatus) =>
+    new DomainError('transaction_not_posted', `The transaction it refunds is ${status}; a refund posts once what it refunds has posted.`),
   alreadyReversed: (reversalId: string | null) =>
     new DomainError('transaction_already_reversed', `The transaction was reversed already${reversalId === null ? '' : `, by ${reversalId}`}.`),
   receiverCannotChange: () => AccessErrors.insufficientPermissions('Only the sender of a transfer may amend or cancel it.'),

@@ -212,7 +212,7 @@ export class TransactionsService {
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
-      if (found.refundedTransactionId !== null) await this.refundLinks.requireMovable(manager, found);
+      if (found.refundedTransactionId !== null) await this.requireRefundMovable(manager, found, transition);
       const posting = postingOf(found);
       // Sent together, in lock order (lock-order.md): the accounts, shared (a transfer is posted into its
       // counterparty too: a closure of either refuses it or waits), then the balances, which give the instant
@@ -249,6 +249,19 @@ export class TransactionsService {
       counterpartyId === null ? Promise.resolve(null) : this.accounts.requireOpen(manager, counterpartyId),
     ] as const);
     return valuesInOrder(locked);
+  }
+
+  /**
+   * A refund moves through these routes only when no refund object settles it, and posts only once what it
+   * refunds has posted: money given back for a payment that may still be canceled (by its owner, once its
+   * pending refunds are, or by a closure) would be given back for nothing. The account's lock, held by every
+   * transition and by a closure, keeps what it refunds as read until the commit (posted is final).
+   */
+  private async requireRefundMovable(manager: EntityManager, refund: Transaction, transition: Transition): Promise<void> {
+    await this.refundLinks.requireMovable(manager, refund);
+    if (transition.to !== 'posted') return;
+    const refunded = await this.transactions.findById(manager, refund.refundedTransactionId!);
+    if (refunded !== null && refunded.status !== 'posted') throw TransactionErrors.refundedNotPosted(refunded.status);
   }
 
   /** Why a transition that lost its conditional update was refused. */
