@@ -134,12 +134,21 @@ export class TransactionsController {
     operationId: 'postTransaction',
     summary: 'Post a pending transaction (admins)',
     description:
-      'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. The transaction of a refund ' +
-      'object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.',
+      'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. A refund posts once what it ' +
+      'refunds has posted (`409 transaction_not_posted`). The transaction of a refund object settles with its refund ' +
+      '(`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
-  @ApiErrors('unauthorized', 'insufficient_permissions', 'account_closed', 'transaction_not_found', 'transaction_not_pending', 'transaction_belongs_to_refund')
+  @ApiErrors(
+    'unauthorized',
+    'insufficient_permissions',
+    'account_closed',
+    'transaction_not_found',
+    'transaction_not_pending',
+    'transaction_not_posted',
+    'transaction_belongs_to_refund',
+  )
   post(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.post(caller, transactionId);
   }

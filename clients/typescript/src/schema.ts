@@ -317,7 +317,7 @@ export interface paths {
         put?: never;
         /**
          * Post a pending transaction (admins)
-         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. The transaction of a refund object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.
+         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. A refund posts once what it refunds has posted (`409 transaction_not_posted`). The transaction of a refund object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -4538,7 +4538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_pending`, `transaction_belongs_to_refund` */
+            /** @description `transaction_not_pending`, `transaction_not_posted`, `transaction_belongs_to_refund` */
             409: {
                 headers: {
                     [name: string]: unknown;
