@@ -62,3 +62,29 @@ describe('API keys and people', () => {
     expectStatus(await t.api.delete(`/v1/users/${member.user.id}`, undefined, { token: owner.token }), 200);
   });
 });
+
+describe('rolling a key that is not active', () => {
+  const t = useTestApp();
+
+  it('refuses a revoked key and an expired key with 409 api_key_not_active, and rolls an active one', async () => {
+    const owner = await accountOwner(t.api);
+    const create = async (body: Record<string, unknown> = {}) => {
+      const response = await t.api.post('/v1/api_keys', { name: 'Rolled', scopes: ['users:read'], ...body }, { token: owner.token });
+      expectStatus(response, 201);
+      return response.body as { id: string };
+    };
+    const revoked = await create();
+    expectStatus(await t.api.delete(`/v1/api_keys/${revoked.id}`, undefined, { token: owner.token }), 200);
+    const refused = await t.api.post(`/v1/api_keys/${revoked.id}/roll`, {}, { token: owner.token });
+    expectError(refused, 409, 'api_key_not_active');
+    assert.match(refused.body.error_description, /revoked/);
+
+    const expiring = await create({ expires_at: new Date(Date.now() + 1500).toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expired = await t.api.post(`/v1/api_keys/${expiring.id}/roll`, {}, { token: owner.token });
+    expectError(expired, 409, 'api_key_not_active');
+    assert.match(expired.body.error_description, /expired/);
+
+    expectStatus(await t.api.post(`/v1/api_keys/${(await create()).id}/roll`, {}, { token: owner.token }), 200);
+  });
+});

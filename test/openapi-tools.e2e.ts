@@ -275,6 +275,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       TransactionErrors.reversalHasRefunds({ amount: 1250, amountRefunded: 400 }),
       RefundErrors.notRefundable('pending'),
       RefundErrors.transactionBelongsToRefund('re_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
+      ApiKeyErrors.notActive('revoked'),
       WebhookErrors.urlNotAllowed(HTTPS_ONLY),
     );
     // What the pipeline answers, asked for.

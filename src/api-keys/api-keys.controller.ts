@@ -72,11 +72,12 @@ export class ApiKeysController {
     operationId: 'rollApiKey',
     summary: 'Roll an API key',
     description:
-      'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).',
+      'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). ' +
+      'A revoked or expired key cannot be rolled (`409 api_key_not_active`). `Idempotency-Key` is refused (`400`).',
   })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyWithSecretDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found')
+  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'api_key_not_found', 'api_key_not_active')
   roll(@CurrentUser() caller: AuthenticatedUser, @Param('api_key_id') keyId: string, @Body() body: RollApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.keys.roll(caller, keyId, body);
   }

@@ -120,9 +120,10 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
   roll(caller: AuthenticatedUser, keyId: string, request: RollApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.db.transaction(async (manager) => {
       const key = await this.visible(manager, caller, keyId, true);
-      // A revoked key stays revoked: a new secret for it would never work.
-      if (key.revokedAt !== null) throw ApiKeyErrors.notFound();
       const now = new Date();
+      // A revoked or expired key stays so: a new secret for it would never work.
+      if (key.revokedAt !== null) throw ApiKeyErrors.notActive('revoked');
+      if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) throw ApiKeyErrors.notActive('expired');
       const { secret, prefix } = newApiKeySecret(key.mode as ApiKeyType);
       const overlapEnds = new Date(now.getTime() + (request.expires_in ?? DEFAULT_ROLL_OVERLAP_SECONDS) * 1000);
       await this.keys.roll(manager, key.id, prefix, this.secretRow(key.id, secret, now), overlapEnds);

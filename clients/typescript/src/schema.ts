@@ -905,7 +905,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). `Idempotency-Key` is refused (`400`).
+         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). A revoked or expired key cannot be rolled (`409 api_key_not_active`). `Idempotency-Key` is refused (`400`).
          *
          *     Access token only: API keys get `403`.
          */
@@ -979,7 +979,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1031,7 +1031,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -7623,6 +7623,15 @@ export interface operations {
             };
             /** @description `api_key_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `api_key_not_active` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

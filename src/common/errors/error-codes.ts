@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   transaction_not_posted: 409,
   transaction_has_refunds: 409,
   transaction_belongs_to_refund: 409,
+  api_key_not_active: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** Written by the HTTP parser's handler (request line and headers over 16 KiB); contract section 13. */

@@ -55,6 +55,7 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   transaction_has_refunds: {
     description: 'The transaction has refunds that are not canceled (400 of 1250); a reversal would give back what they give back already.',
   },
+  api_key_not_active: { description: 'The API key is revoked: it cannot be rolled (create a new key instead).' },
   transaction_belongs_to_refund: {
     description: "The transaction is refund re_01JDQ5A0B1C2D3E4F5G6H7J8K9's: it settles with the refund (an admin records the answer with POST /v1/refunds/{refund_id}/confirm).",
   },
