@@ -210,6 +210,13 @@ describe('Audit log', () => {
     const closed = await t.api.delete('/v1/auth/close', undefined, { token: closing.token, headers: CLIENT });
     expectStatus(closed, 200);
     asUser(await onlyEntry(closed, 'account.closed'), closing);
+
+    // Every 403 is audited, whatever its code (contract section 21).
+    const onClosed = await t.api.post('/v1/transactions', { type: 'credit', amount: 100, currency: 'EUR', account_id: closing.accountId }, { token: admin.token, headers: CLIENT });
+    expectError(onClosed, 403, 'account_closed');
+    const closedEntry = await onlyEntry(onClosed, 'permission.denied');
+    asUser(closedEntry, admin);
+    assert.deepEqual([closedEntry.target, closedEntry.reason], [{ type: 'route', id: 'POST /v1/transactions' }, 'The account is closed.']);
   });
 
   it('lists entries to admins (all or one account), owners (their account) and nobody else, with filters', async () => {

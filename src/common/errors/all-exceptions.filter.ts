@@ -55,8 +55,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const error = this.toDomainError(exception, request);
-    if (error.code !== 'insufficient_permissions' || this.audit === undefined) return this.send(request, reply, error);
-    // Every refusal of a role or a scope is audited (permission.denied) before it is answered; if that cannot be written, the answer says why.
+    if (statusOf(error.code) !== 403 || this.audit === undefined) return this.send(request, reply, error);
+    // Every 403 (a role or a scope refused, a closed account, a live request driven as a test one) is audited as
+    // permission.denied before it is answered, whatever its code (contract section 21); if that cannot be written, the answer says why.
     return this.audit.recordFailure(deniedEntry(request, error), requestContextOf(request)).then(
       () => this.send(request, reply, error),
       (failure: unknown) => this.send(request, reply, this.toDomainError(failure, request)),
