@@ -90,6 +90,15 @@ describe('Audit log', () => {
     expectError(unknownEmail, 401, 'invalid_credentials');
     secrets.push('not the password at all 1');
     const refusals = [await onlyEntry(wrongPassword, 'auth.login'), await onlyEntry(unknownEmail, 'auth.login')];
+    // A forwarded address of any length is cut to its column, and the refusal recorded (it answered 500 on PostgreSQL).
+    const longAddress = await t.api.post(
+      '/v1/auth/login',
+      { email: someone.email, password: 'not the password at all 1' },
+      { headers: { ...CLIENT, 'x-forwarded-for': 'x'.repeat(100) } },
+    );
+    expectError(longAddress, 401, 'invalid_credentials');
+    const [longEntry] = (await entriesOf(longAddress)).filter((entry) => entry.action === 'auth.login');
+    assert.equal(longEntry.ip, 'x'.repeat(64));
     const shape = (entry: AuditEntry) => ({
       outcome: entry.outcome,
       reason: entry.reason,

@@ -21,6 +21,8 @@ export interface RequestContext {
 /** Jobs (expiry, deliveries, housekeeping) act as the system. */
 export const SYSTEM_CONTEXT: RequestContext = { actor: { type: 'system', id: null, session_id: null, request_id: null }, ip: null, userAgent: null, requestId: null };
 
+/** The columns' sizes (audit_log.ip, audit_log.user_agent): what a header gives is cut to fit, never refused by the database. */
+const IP_MAX_LENGTH = 64;
 const USER_AGENT_MAX_LENGTH = 512;
 
 /**
@@ -47,7 +49,8 @@ export function requestContextOf(request: FastifyRequest): RequestContext {
   const userAgent = request.headers['user-agent'];
   return {
     actor: actorOf(request.user, request.id),
-    ip: request.ip ?? null,
+    // Behind TRUST_PROXY the address is whatever X-Forwarded-For says: any length.
+    ip: request.ip === undefined ? null : request.ip.slice(0, IP_MAX_LENGTH),
     userAgent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
     requestId: request.id,
   };
