@@ -258,9 +258,13 @@ export class TransactionsService {
    * transition and by a closure, keeps what it refunds as read until the commit (posted is final).
    */
   private async requireRefundMovable(manager: EntityManager, refund: Transaction, transition: Transition): Promise<void> {
-    await this.refundLinks.requireMovable(manager, refund);
-    if (transition.to !== 'posted') return;
-    const refunded = await this.transactions.findById(manager, refund.refundedTransactionId!);
+    // Sent together (one round trip); the refund object's refusal first.
+    const [, refunded] = valuesInOrder(
+      await Promise.allSettled([
+        this.refundLinks.requireMovable(manager, refund),
+        transition.to === 'posted' ? this.transactions.findById(manager, refund.refundedTransactionId!) : null,
+      ]),
+    );
     if (refunded !== null && refunded.status !== 'posted') throw TransactionErrors.refundedNotPosted(refunded.status);
   }
 
