@@ -19,7 +19,7 @@ interface CreatedKey {
   [field: string]: unknown;
 }
 
-const KEY_FIELDS = ['account_id', 'created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'mode', 'name', 'prefix', 'revoked_at', 'scopes'];
+const KEY_FIELDS = ['account_id', 'created_at', 'created_by', 'expires_at', 'id', 'last_used_at', 'livemode', 'mode', 'name', 'prefix', 'revoked_at', 'scopes'];
 const ALL_RESOURCE_SCOPES = [...RESOURCE_SCOPES];
 const HTTP_METHOD_NAMES = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH'];
 
@@ -153,7 +153,7 @@ describe('API keys', () => {
     assert.deepEqual(Object.keys(key).sort(), [...KEY_FIELDS, 'secret'].sort());
     assert.match(key.id, idPattern('key'));
     assert.equal(key.account_id, owner.accountId);
-    assert.equal(key.mode, 'test');
+    assert.deepEqual([key.mode, key.livemode], ['test', false]);
     assert.equal(key.created_by, owner.user.id);
     assert.match(key.created_at as string, ISO_TIMESTAMP);
     assert.match(key.secret, /^sk_test_[0-9A-Za-z]{49}$/);
@@ -208,7 +208,7 @@ describe('API keys', () => {
     assert.match(forAccount.secret, /^sk_test_/);
     const platform = await createKey(t.api, admin.token, { scopes: ['accounts:read', 'admin'] });
     assert.equal(platform.account_id, null);
-    assert.equal(platform.mode, 'platform');
+    assert.deepEqual([platform.mode, platform.livemode], ['platform', true]);
     assert.match(platform.secret, /^sk_platform_/);
     // The seed's "platform-level integrations": the account listing.
     expectStatus(await t.api.get('/v1/auth/accounts', { token: platform.secret }), 200);

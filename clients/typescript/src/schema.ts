@@ -2516,6 +2516,11 @@ export interface components {
              */
             mode: "test" | "live" | "platform";
             /**
+             * @description True when the key reaches live money: a live account's key, or a platform key (which acts on accounts of both modes); false for a test account's key.
+             * @example false
+             */
+            livemode: boolean;
+            /**
              * @example [
              *       "transactions:write"
              *     ]
@@ -2561,6 +2566,11 @@ export interface components {
              * @enum {string}
              */
             mode: "test" | "live" | "platform";
+            /**
+             * @description True when the key reaches live money: a live account's key, or a platform key (which acts on accounts of both modes); false for a test account's key.
+             * @example false
+             */
+            livemode: boolean;
             /**
              * @example [
              *       "transactions:write"

@@ -18,6 +18,12 @@ export class ApiKeyResponseDto {
   @ApiProperty({ enum: ['test', 'live', 'platform'], example: 'test', description: "The account's mode (section 16), or `platform`." })
   mode: string;
 
+  @ApiProperty({
+    example: false,
+    description: "True when the key reaches live money: a live account's key, or a platform key (which acts on accounts of both modes); false for a test account's key.",
+  })
+  livemode: boolean;
+
   @ApiProperty({ isArray: true, enum: [...API_KEY_SCOPES], enumName: 'ApiKeyScope', example: ['transactions:write'] })
   scopes: string[];
 
@@ -58,6 +64,8 @@ export function toApiKeyResponse(key: ApiKey): ApiKeyResponseDto {
     name: key.name,
     account_id: key.accountId,
     mode: key.mode,
+    // A platform key acts on live accounts too: it is handled as a live secret.
+    livemode: key.mode !== 'test',
     scopes: key.scopes,
     prefix: key.prefix,
     created_by: key.createdBy,
