@@ -226,6 +226,10 @@ describe('POST /v1/bank_statements refusals', () => {
     expectError(broken, 400, 'validation_error');
     const entity = await importStatement(t, admin, '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x "y">]><Document>&x;</Document>');
     expectError(entity, 400, 'validation_error');
+    // 101 levels: the XML parser's own limit answered 500 (contract section 21).
+    const deep = await importStatement(t, admin, `<Document>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</Document>`);
+    expectError(deep, 400, 'validation_error');
+    assert.match(JSON.stringify(deep.body), /nested deeper than 64 levels/);
   });
 
   it('is for admins only, takes XML or CSV only, and only on its route', async () => {

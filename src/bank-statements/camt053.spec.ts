@@ -272,6 +272,16 @@ describe('camt.053 statements', () => {
     refused(xml.replace('?>\n', '?>\n<!doctype Document>\n'), 2, /DOCTYPE is not allowed/);
   });
 
+  it('refuse elements nested deeper than 64 levels as a fault of the statement, naming the line, and accept 64', () => {
+    const nested = (levels: number) => `${'<Ustrd>\n'.repeat(levels)}x${'</Ustrd>'.repeat(levels)}`;
+    const xml = camt053({ entries: [{ amount: 100, entryId: 'X', unstructured: 'PLACEHOLDER' }] });
+    const line = xml.split('\n').findIndex((text) => text.includes('PLACEHOLDER')) + 1;
+    // The document's own elements around the placeholder, then 101 more: the 65th level is refused where it opens.
+    const depthAtPlaceholder = xml.slice(0, xml.indexOf('PLACEHOLDER')).match(/<[A-Za-z]/g)!.length - xml.slice(0, xml.indexOf('PLACEHOLDER')).match(/<\//g)!.length;
+    refused(xml.replace('PLACEHOLDER', nested(101)), line + 64 - depthAtPlaceholder, /nested deeper than 64 levels/);
+    assert.doesNotThrow(() => parseCamt053(xml.replace('PLACEHOLDER', `<!-- a <comment> --><![CDATA[ <not> <a> <tag> ]]>${nested(64 - depthAtPlaceholder)}`)));
+  });
+
   it('decode only the predefined entities and character references, leaving unknown ones as written', () => {
     const xml = camt053({ entries: [{ amount: 100, entryId: 'X', unstructured: 'PLACEHOLDER' }] }).replace('PLACEHOLDER', 'A &amp; B &#x20AC;5 &#65; &lt;&gt;&quot;&apos;');
     assert.equal(parseCamt053(xml)[0].reference, 'A & B €5 A <>"\'');

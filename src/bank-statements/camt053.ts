@@ -60,6 +60,7 @@ export function parseCamt053(xml: string): StatementLine[] {
   if (invalid !== true) {
     throw new StatementFormatError(invalid.err.line, `the XML is not well-formed: ${invalid.err.msg}`);
   }
+  refuseDeepNesting(xml);
   checkNamespace(xml);
   const document = documentParser.parse(xml) as Record<string, XmlNode>;
   // The validator lets several top-level elements through; a statement has exactly one, Document.
@@ -90,6 +91,23 @@ function parseEntry(unparsed: XmlNode): XmlNode {
 function refuseDoctype(xml: string): void {
   const doctype = /<!DOCTYPE/i.exec(xml);
   if (doctype !== null) throw new StatementFormatError(lineAt(xml, doctype.index), 'a DOCTYPE is not allowed in a statement');
+}
+
+/** Deeper than any camt.053 (about 12 levels): the parser's own limit (100) would fail as an internal error. */
+const MAX_NESTING = 64;
+/** Comments, CDATA sections and processing instructions (skipped), or a tag: its `/` for a closing one, its `/` for an empty one. */
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
+
+/** Refuses elements nested deeper than MAX_NESTING, naming the line: one pass over the well-formed document. */
+function refuseDeepNesting(xml: string): void {
+  let depth = 0;
+  for (const tag of xml.matchAll(MARKUP)) {
+    if (tag[0].startsWith('<!') || tag[0].startsWith('<?')) continue;
+    if (tag[1] === '/') depth -= 1;
+    else if (tag[2] !== '/' && ++depth > MAX_NESTING) {
+      throw new StatementFormatError(lineAt(xml, tag.index), `elements are nested deeper than ${MAX_NESTING} levels`);
+    }
+  }
 }
 
 function checkNamespace(xml: string): void {
