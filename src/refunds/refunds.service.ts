@@ -194,12 +194,14 @@ export class RefundsService {
     return { refund, debit, balances, settleAt, events };
   }
 
-  /** Why the credit's conditional update refused a refund: the credit was reversed, or the refund does not fit. */
+  /**
+   * Why the credit's conditional update refused a refund: the credit was reversed, or the refund does not fit in
+   * what is left of it (the credit's sums are the request's: its amount is what the request captured).
+   */
   private async refusal(manager: EntityManager, payment: PaymentRequest, amount: number): Promise<Error> {
-    const [credit, current] = await Promise.all([this.transactions.findById(manager, payment.transactionId!), this.payments.findById(manager, payment.id)]);
+    const credit = await this.transactions.findById(manager, payment.transactionId!);
     if (credit?.reversedByTransactionId) return RefundErrors.creditReversed(credit.reversedByTransactionId);
-    const { amountRefunded, amountCaptured } = current ?? payment;
-    return RefundErrors.exceedsPayment(amountRefunded, amountCaptured, amount);
+    return RefundErrors.exceedsPayment(credit?.amountRefunded ?? payment.amountRefunded, credit?.amount ?? payment.amountCaptured, amount);
   }
 
   /**
