@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { accountOwner, expectStatus } from './support/factories';
-import { ISO_TIMESTAMP, listItems } from './support/shapes';
+import { ISO_TIMESTAMP } from './support/shapes';
 import { useTestApp } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { deliveriesOnce, WebhookReceiver } from './support/webhook-receiver';
 
 interface Attempt {
   attempted_at: string;
@@ -29,11 +29,12 @@ describe('delivery history (contract section 18)', () => {
     expectStatus(endpoint, 201);
     expectStatus(await t.api.post('/v1/transactions', { type: 'credit', amount: 100, currency: 'EUR' }, { token: owner.token }), 201);
     await receiver.waitFor(() => receiver.accepted().length === 1, 'the third attempt', 20_000);
-    let delivery: { status: string; attempt: number; history: Attempt[] } | undefined;
-    for (let wait = 0; wait < 100 && delivery?.status !== 'succeeded'; wait += 1) {
-      delivery = (await listItems(t.api, owner.token, `/v1/webhook_endpoints/${endpoint.body.id}/deliveries`))[0];
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const [delivery] = await deliveriesOnce<{ status: string; attempt: number; history: Attempt[] }>(
+      t.api,
+      owner.token,
+      endpoint.body.id,
+      ([listed]) => listed?.status === 'succeeded',
+    );
     assert.equal(delivery?.status, 'succeeded');
     assert.equal(delivery.attempt, 3);
     assert.deepEqual(

@@ -5,7 +5,7 @@ import { ApiClient } from './support/api-client';
 import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { idPattern, listItems } from './support/shapes';
 import { useTestApp } from './support/test-app';
-import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
+import { deliveriesOnce, ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 type Owner = LoggedIn & { accountId: string };
 
@@ -123,9 +123,11 @@ describe('Webhook deliveries', () => {
     assert.deepEqual(JSON.parse(first.body), (await t.api.get(`/v1/events/${created.id}`, { token: owner.token })).body);
     assert.equal(JSON.parse(first.body).data.object.id, transactionId);
     assert.throws(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(first.body, first.headers as Record<string, string>));
-    const deliveries = await t.api.get(`/v1/webhook_endpoints/${endpoint.id}/deliveries`, { token: owner.token });
+    const deliveries = await deliveriesOnce<{ status: string; attempt: number; status_code: number }>(t.api, owner.token, endpoint.id, (listed) =>
+      listed.every((delivery) => delivery.status === 'succeeded'),
+    );
     assert.deepEqual(
-      deliveries.body.data.map((delivery: { status: string; attempt: number; status_code: number }) => [delivery.status, delivery.attempt, delivery.status_code]),
+      deliveries.map((delivery: { status: string; attempt: number; status_code: number }) => [delivery.status, delivery.attempt, delivery.status_code]),
       [
         ['succeeded', 1, 200],
         ['succeeded', 1, 200],
@@ -155,7 +157,7 @@ describe('Webhook deliveries', () => {
       [500, 500, 200],
     );
     assert.equal(new Set(receiver.received.map((webhook) => webhook.headers['webhook-id'])).size, 1, 'the same webhook-id on every attempt');
-    const [delivery] = (await t.api.get(`/v1/webhook_endpoints/${endpoint.id}/deliveries`, { token: owner.token })).body.data;
+    const [delivery] = await deliveriesOnce(t.api, owner.token, endpoint.id, ([listed]) => listed?.status !== 'pending');
     assert.deepEqual([delivery.status, delivery.attempt, delivery.status_code, delivery.error, delivery.next_retry_at], ['succeeded', 3, 200, null, null]);
   });
 
@@ -189,7 +191,7 @@ describe('Webhook deliveries', () => {
     await receiver.waitFor(() => receiver.received.length >= 1, 'the first attempt');
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(receiver.received.length, 1, 'the redirect was not followed');
-    const [delivery] = (await t.api.get(`/v1/webhook_endpoints/${endpoint.id}/deliveries`, { token: owner.token })).body.data;
+    const [delivery] = await deliveriesOnce(t.api, owner.token, endpoint.id, ([listed]) => listed?.status_code !== null);
     assert.deepEqual([delivery.status, delivery.status_code], ['pending', 302]);
     assert.ok(delivery.next_retry_at !== null);
     receiver.answer = () => 200;

@@ -1,5 +1,7 @@
 import { createServer, IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import { ApiClient } from './api-client';
+import { listItems } from './shapes';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -65,5 +67,26 @@ export class WebhookReceiver {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${this.received.length} webhooks`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+}
+
+/**
+ * The endpoint's deliveries once `recorded` holds for them. The receiver sees
+ * an attempt before the worker writes its outcome, so a test that read the
+ * list right after the receiver answered would race the worker.
+ */
+export async function deliveriesOnce<Delivery = any>(
+  api: ApiClient,
+  token: string,
+  endpointId: string,
+  recorded: (deliveries: Delivery[]) => boolean,
+  timeoutMs = 5_000,
+): Promise<Delivery[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const deliveries: Delivery[] = await listItems(api, token, `/v1/webhook_endpoints/${endpointId}/deliveries`);
+    if (recorded(deliveries)) return deliveries;
+    if (Date.now() > deadline) return deliveries;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
