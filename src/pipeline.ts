@@ -18,7 +18,6 @@ import { RouteTable } from './common/http/route-table';
 import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { BANK_STATEMENTS_ROUTE } from './bank-statements/bank-statements.controller';
-import { MAX_STATEMENT_BYTES } from './bank-statements/parse-statement';
 import { StatementBody } from './bank-statements/statement-body';
 import { ulid } from './common/ids/ulid';
 import { logStream } from './common/logging/log-stream';
@@ -42,7 +41,8 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *                 the request's logger (with the trace id of a valid W3C traceparent)
  *                 requests the HTTP parser refuses (431, 400): the error body, by hand
  *   onRoute       every registered route is recorded (404 vs 405)                      registerRouteTable
- *   parser        JSON only, forms on the checkout page's route, XML and CSV on the bank statements' route; anything else is 415
+ *   parser        JSON only, forms on the checkout page's route, XML and CSV on the bank statements' route
+ *                 (handed on unread: read once the caller may import); anything else is 415
  *   onRequest     X-Request-Id and the security headers on the answer: no-store,        registerHttpHooks
  *                 nosniff, a strict CSP (/docs: Swagger UI's; /pay sets its own later)
  *   onRequest     CORS, when CORS_ORIGINS lists origins: their preflights are answered 204
@@ -150,11 +150,16 @@ export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTa
     if (request.routeOptions.url !== CARD_FORM_ROUTE) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
     else done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  // Bank statements are XML or CSV, read whole up to their own limit, and only on their route.
-  fastify.addContentTypeParser(['application/xml', 'text/xml', 'text/csv'], { parseAs: 'string', bodyLimit: MAX_STATEMENT_BYTES }, (request, body, done) => {
+  // Bank statements are XML or CSV, and only on their route. Their body is handed on unread: the route reads it
+  // (up to its own limit) once the caller may import, so a refused upload is answered from its headers.
+  fastify.addContentTypeParser(['application/xml', 'text/xml', 'text/csv'], (request, payload, done) => {
     const format = StatementBody.formatOf(request.headers['content-type']);
     if (request.routeOptions.url !== BANK_STATEMENTS_ROUTE || format === null) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
-    else done(null, new StatementBody(format, body as string));
+    else done(StatementBody.refusesDeclaredLength(request.headers['content-length']), new StatementBody(format, payload));
+  });
+  // An upload answered without being read: the connection is closed rather than drained of what the client still sends.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.body instanceof StatementBody && !request.body.wasRead) reply.header('connection', 'close');
   });
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import { ApiResponse } from './support/api-client';
 import { camt053, camt053Credits, statementCsv } from './support/camt053';
@@ -242,6 +243,19 @@ describe('POST /v1/bank_statements refusals', () => {
     expectError(await t.api.post('/v1/bank_statements', undefined, { rawBody: statement, headers: CSV }), 401, 'unauthorized');
   });
 
+  it('answers a refused upload from its headers, without waiting for its 20 MiB body (contract section 21)', async () => {
+    const owner = await accountOwner(t.api);
+    const admin = await loginAdmin(t.api);
+    const declared = 20 * 1024 * 1024;
+    const stranger = await answerBeforeBody(t.baseUrl, { 'content-type': 'text/csv', 'content-length': String(declared) });
+    assert.deepEqual([stranger.status, stranger.body.error_code], [401, 'unauthorized']);
+    const member = await answerBeforeBody(t.baseUrl, { 'content-type': 'text/csv', 'content-length': String(declared), authorization: `Bearer ${owner.token}` });
+    assert.deepEqual([member.status, member.body.error_code], [403, 'insufficient_permissions']);
+    const oversized = await answerBeforeBody(t.baseUrl, { 'content-type': 'text/csv', 'content-length': String(declared + 1), authorization: `Bearer ${admin.token}` });
+    assert.deepEqual([oversized.status, oversized.body.error_code], [413, 'payload_too_large']);
+    assert.equal(oversized.connection, 'close', 'the unread body is not drained from a connection kept open');
+  });
+
   it('answers 413 for a statement above 20 MiB', async () => {
     const admin = await loginAdmin(t.api);
     const header = 'booking_date,amount,currency,reference,entry_id\n';
@@ -249,3 +263,23 @@ describe('POST /v1/bank_statements refusals', () => {
     expectError(response, 413, 'payload_too_large');
   });
 });
+
+/**
+ * Sends the headers and the first KiB of a body, then waits for the answer without sending the rest: a server that
+ * read the whole body before answering never answers (the request fails after a few seconds).
+ */
+function answerBeforeBody(baseUrl: string, headers: Record<string, string>): Promise<{ status: number; connection: string | undefined; body: { error_code?: string } }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}/v1/bank_statements`, { method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      });
+    });
+    request.setTimeout(5_000, () => request.destroy(new Error('no answer while the body was still unsent: the server waited for all of it')));
+    request.on('error', reject);
+    request.write('booking_date,amount,currency,reference,entry_id\n' + 'x'.repeat(1024));
+  });
+}

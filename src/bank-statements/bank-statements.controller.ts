@@ -42,6 +42,6 @@ export class BankStatementsController {
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'unsupported_media_type', 'payload_too_large')
   import(@CurrentUser() caller: AuthenticatedUser, @Body() body: StatementBody | Record<string, unknown> | undefined): Promise<ReconciliationReportDto> {
     if (!(body instanceof StatementBody)) throw BankStatementErrors.unsupportedMediaType();
-    return this.statements.import(caller, body.text, body.format);
+    return this.statements.import(caller, body);
   }
 }

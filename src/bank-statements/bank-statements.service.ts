@@ -12,6 +12,7 @@ import { ReconciliationReportDto } from './dto/reconciliation-report.response.dt
 import { BankStatement, StatementFormatName } from './entities/bank-statement.entity';
 import { BankStatementLine, LineOutcome } from './entities/bank-statement-line.entity';
 import { parseStatementOffThread } from './parse-statement-off-thread';
+import { StatementBody } from './statement-body';
 import { StatementFormatError, StatementLine } from './statement-line';
 import { AuditLog } from '../common/audit/audit-log';
 
@@ -36,10 +37,11 @@ export class BankStatementsService {
     private readonly audit: AuditLog,
   ) {}
 
-  async import(caller: AuthenticatedUser, body: string, format: StatementFormatName): Promise<ReconciliationReportDto> {
+  async import(caller: AuthenticatedUser, upload: StatementBody): Promise<ReconciliationReportDto> {
     if (!isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may import bank statements.');
+    const format = upload.format;
     // Read whole before anything is written: a malformed statement applies nothing.
-    const lines = await parseOrRefuse(body, format);
+    const lines = await parseOrRefuse(await upload.text(), format);
     const statement: BankStatement = { id: newId('stm'), format, lineCount: lines.length, matchedCount: 0, unmatchedCount: 0, importedBy: caller.userId, importedAt: new Date() };
     await this.db.transaction((manager) => this.statements.insertStatement(manager, statement));
     const report: ReconciliationReportDto = { statement_id: statement.id, lines: lines.length, matched: [], unmatched: [] };

@@ -8,8 +8,8 @@ export type StatementFormat = 'camt053' | 'csv';
  * The largest statement body accepted, in bytes: 20 MiB. A camt.053 of 10,000 credits as banks write them
  * (entry, transaction details, parties, remittance; indented) is about 15 MiB, 7.5 MiB without indentation,
  * and takes a few seconds to read in a heap of under 64 MiB (one entry's tree at a time); a CSV of as many
- * lines is under 1 MiB. The route's body
- * limit should be this value, so that a larger body is refused (413) before it is read whole.
+ * lines is under 1 MiB. The route reads its body (StatementBody) only up to this value: a larger
+ * one is refused (413) from its Content-Length, or as soon as it passes the limit.
  */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 
