@@ -5,7 +5,7 @@ import { AuditLog, AuditOutcome, NewAuditEntry } from '../common/audit/audit-log
 import { newId } from '../common/ids/ids';
 import { Database, sendWithCommit, unitScoped } from '../database/database';
 import { chainHash } from './audit-chain-hash';
-import { AuditRepository, PLATFORM_CHAIN } from './audit.repository';
+import { AUDIT_CHAIN_TARGET, AuditRepository, PLATFORM_CHAIN } from './audit.repository';
 
 const REASON_MAX_LENGTH = 255;
 
@@ -75,12 +75,16 @@ export class AuditLogWriter extends AuditLog {
     };
     const hash = chainHash(previousHash, fields);
     // Nothing waits for the entry: it travels with the commit.
-    if (held === undefined) {
-      await sendWithCommit(manager, this.audit.append(manager, { ...fields, previousHash, hash }));
-      return;
+    if (held === undefined) await sendWithCommit(manager, this.audit.append(manager, { ...fields, previousHash, hash }));
+    else {
+      held.sequence = sequence;
+      held.hash = hash;
+      await sendWithCommit(manager, this.audit.appendAtHead(manager, { ...fields, previousHash, hash }));
     }
-    held.sequence = sequence;
-    held.hash = hash;
-    await sendWithCommit(manager, this.audit.appendAtHead(manager, { ...fields, previousHash, hash }));
+    // A new chain is named in the platform chain, in the same commit: a chain deleted whole, head and all, is then missed.
+    // Lock order: the account's chain, then the platform's (docs: src/database/lock-order.md).
+    if (sequence === 1 && chain !== PLATFORM_CHAIN) {
+      await this.append(manager, { action: 'audit.chain_started', accountId: null, target: { type: AUDIT_CHAIN_TARGET, id: chain }, actor }, 'success', context);
+    }
   }
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuditLog } from '../common/audit/audit-log';
 import { AuditLogWriter } from './audit-log.writer';
+import { AuditRetention } from './audit-retention';
 import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
@@ -18,7 +19,7 @@ import { AuditEntry } from './entities/audit-entry.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry, AuditChain]), AccountsModule],
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService, AuditLogWriter, { provide: AuditLog, useExisting: AuditLogWriter }],
-  exports: [AuditLog, AuditRepository, AuditService],
+  providers: [AuditRepository, AuditService, AuditLogWriter, AuditRetention, { provide: AuditLog, useExisting: AuditLogWriter }],
+  exports: [AuditLog, AuditRepository, AuditService, AuditRetention],
 })
 export class AuditModule {}

@@ -52,7 +52,35 @@ function entryParams(entry: AuditEntry): unknown[] {
 }
 /** Retention: on PostgreSQL the table's trigger lets only a transaction that set audit.retention delete. */
 const ALLOW_RETENTION = sql`SELECT set_config('audit.retention', 'on', true)`;
-const PURGE_BEFORE = sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE id < $1 ORDER BY id LIMIT $2)`;
+const PURGE_BEFORE = sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE id < $1 ORDER BY id LIMIT $2)
+  RETURNING chain, action, target_id`;
+const ANY_BEFORE = sql`SELECT 1 AS found FROM audit_log WHERE id < $1 LIMIT 1`;
+/** Where a chain continues: its oldest entry left, else (none left) the entry its head would take next. */
+const OLDEST_LEFT = sql`SELECT sequence, previous_hash FROM audit_log WHERE chain = $1 ORDER BY sequence LIMIT 1`;
+const HEAD_OF = sql`SELECT last_sequence, last_hash FROM audit_chains WHERE chain = $1`;
+/** The platform chain's records of where chains start, oldest first (audit-verify's list of what must be there). */
+const CHAIN_RECORDS = sql`SELECT id, sequence, action, target_id, reason FROM audit_log
+  WHERE chain = $1 AND action IN ($2, $3) ORDER BY sequence`;
+
+/** The target type of the audit log's own records: a chain, by its name. */
+export const AUDIT_CHAIN_TARGET = 'audit_chain';
+export const CHAIN_STARTED = 'audit.chain_started';
+export const RETENTION_APPLIED = 'audit.retention_applied';
+
+/** An entry retention removed: its chain, and the chain it named when it was one of the platform chain's records. */
+export interface PurgedEntry {
+  chain: string;
+  namedChain: string | null;
+}
+
+/** A platform-chain record of where a chain starts (CHAIN_STARTED) or continues after retention (RETENTION_APPLIED). */
+export interface ChainRecord {
+  id: string;
+  sequence: number;
+  action: typeof CHAIN_STARTED | typeof RETENTION_APPLIED;
+  chain: string;
+  reason: string | null;
+}
 
 export interface AuditFilters {
   action?: string;
@@ -114,14 +142,34 @@ export class AuditRepository {
       .getMany();
   }
 
-  /** Deletes up to `limit` entries created before `instant`; the only delete the table allows. */
-  purgeCreatedBefore(manager: EntityManager, instant: Date, limit: number): Promise<number> {
-    const params = [lowestIdAt('aud', instant), limit];
-    if (!hasRowLocks(manager)) return PURGE_BEFORE.run(manager, params);
-    // The setting is local to a transaction: the batch gets one of its own.
-    return manager.transaction(async (transaction) => {
-      await ALLOW_RETENTION.rows(transaction, []);
-      return PURGE_BEFORE.run(transaction, params);
-    });
+  /** Whether any entry was created before `instant` (retention has something to do). */
+  async hasEntriesBefore(manager: EntityManager, instant: Date): Promise<boolean> {
+    return (await ANY_BEFORE.row(manager, [lowestIdAt('aud', instant)])) !== null;
+  }
+
+  /** Deletes up to `limit` entries created before `instant`, in the caller's transaction; the only delete the table allows. */
+  async purgeCreatedBefore(manager: EntityManager, instant: Date, limit: number): Promise<PurgedEntry[]> {
+    // On PostgreSQL the setting is local to the transaction.
+    if (hasRowLocks(manager)) await ALLOW_RETENTION.rows(manager, []);
+    const rows = await PURGE_BEFORE.rows<{ chain: string; action: string; target_id: string | null }>(manager, [lowestIdAt('aud', instant), limit]);
+    return rows.map((row) => ({ chain: row.chain, namedChain: row.action === CHAIN_STARTED || row.action === RETENTION_APPLIED ? row.target_id : null }));
+  }
+
+  /** The sequence a chain continues at and the hash it continues after; null for a chain that has no head. */
+  async continuationOf(manager: EntityManager, chain: string): Promise<{ sequence: number; previousHash: string } | null> {
+    const oldest = await OLDEST_LEFT.row<{ sequence: number | string; previous_hash: string }>(manager, [chain]);
+    if (oldest !== null) return { sequence: Number(oldest.sequence), previousHash: oldest.previous_hash };
+    const head = await HEAD_OF.row<{ last_sequence: number | string; last_hash: string }>(manager, [chain]);
+    return head === null ? null : { sequence: Number(head.last_sequence) + 1, previousHash: head.last_hash };
+  }
+
+  /** Every record of where a chain starts or continues, in platform-chain order. */
+  async chainRecords(manager: EntityManager): Promise<ChainRecord[]> {
+    const rows = await CHAIN_RECORDS.rows<{ id: string; sequence: number | string; action: ChainRecord['action']; target_id: string; reason: string | null }>(manager, [
+      PLATFORM_CHAIN,
+      CHAIN_STARTED,
+      RETENTION_APPLIED,
+    ]);
+    return rows.map((row) => ({ id: row.id, sequence: Number(row.sequence), action: row.action, chain: row.target_id, reason: row.reason }));
   }
 }

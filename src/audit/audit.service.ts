@@ -6,7 +6,9 @@ import { AccountMembership } from '../users/account-membership';
 import { Page } from '../common/pagination/page';
 import { Database } from '../database/database';
 import { chainHash, GENESIS_HASH } from './audit-chain-hash';
-import { AuditRepository } from './audit.repository';
+import { AuditRepository, CHAIN_STARTED, ChainRecord, PLATFORM_CHAIN } from './audit.repository';
+import { ChainStart, parseContinuation } from './audit-retention';
+import { AuditChain } from './entities/audit-chain.entity';
 import { AuditEntryResponseDto, toAuditEntryResponse } from './dto/audit-entry.response.dto';
 import { ListAuditLogQueryDto } from './dto/list-audit-log.query.dto';
 
@@ -54,44 +56,59 @@ export class AuditService {
   }
 
   /**
-   * Walks every chain in order: each entry must follow the one before (the
-   * next sequence, its hash as previous_hash) and hash to its own `hash`, and
-   * the last must be the chain's head. An edited, deleted or reordered row
-   * breaks one of these at its place.
+   * Walks every chain in order. The platform chain's records say which chains exist and where each starts (sequence 1
+   * from the genesis hash, or where retention left it); each chain must start exactly there, every entry must follow the
+   * one before (the next sequence, its hash as previous_hash) and hash to its own `hash`, and the last must be the chain's
+   * head. An edited, inserted, deleted or reordered entry breaks one of these at its place, the oldest and newest
+   * included, and a chain deleted whole is named by the record of its start.
    */
   async verify(): Promise<AuditVerifyReport> {
-    const chains = await this.db.run((manager) => this.audit.chains(manager));
-    const report: AuditVerifyReport = { ok: true, chains_checked: chains.length, entries_checked: 0, breaks: [] };
-    for (const head of chains) {
-      const found = await this.verifyChain(head.chain, head.lastSequence, head.lastHash, report);
+    const [heads, records] = await this.db.run((manager) => Promise.all([this.audit.chains(manager), this.audit.chainRecords(manager)]));
+    const report: AuditVerifyReport = { ok: true, chains_checked: heads.length, entries_checked: 0, breaks: [] };
+    const starts = chainStarts(records, report.breaks);
+    for (const head of heads) {
+      const start = starts.get(head.chain)?.start ?? (head.chain === PLATFORM_CHAIN ? GENESIS_START : null);
+      const found = start === null ? unrecordedChain(head) : await this.verifyChain(head.chain, start, head.lastSequence, head.lastHash, report);
       if (found !== null) report.breaks.push(found);
+    }
+    const present = new Set(heads.map((head) => head.chain));
+    for (const [chain, { recordId }] of starts) {
+      if (!present.has(chain))
+        report.breaks.push({ chain, entry_id: null, sequence: 0, problem: `the platform chain records it (entry ${recordId}) but it is gone: its head and entries were deleted` });
     }
     report.ok = report.breaks.length === 0;
     return report;
   }
 
-  private async verifyChain(chain: string, headSequence: number, headHash: string, report: AuditVerifyReport): Promise<AuditBreak | null> {
-    let sequence = 0;
-    let previousHash: string | null = null;
+  private async verifyChain(chain: string, start: ChainStart, headSequence: number, headHash: string, report: AuditVerifyReport): Promise<AuditBreak | null> {
+    let sequence = start.sequence - 1;
+    let previousHash = start.previousHash;
+    let afterSequence = 0;
     for (;;) {
-      const entries = await this.db.run((manager) => this.audit.chainAfter(manager, chain, sequence, VERIFY_BATCH));
+      const entries = await this.db.run((manager) => this.audit.chainAfter(manager, chain, afterSequence, VERIFY_BATCH));
       for (const entry of entries) {
         report.entries_checked += 1;
-        // The oldest kept entry may follow entries removed by retention: its previous_hash is taken as given.
-        if (previousHash !== null && entry.sequence !== sequence + 1)
-          return { chain, entry_id: entry.id, sequence: entry.sequence, problem: `expected sequence ${sequence + 1}: an entry before it is missing or moved` };
-        if (previousHash !== null && entry.previousHash !== previousHash)
-          return { chain, entry_id: entry.id, sequence: entry.sequence, problem: 'previous_hash is not the hash of the entry before it' };
-        if (previousHash === null && entry.sequence === 1 && entry.previousHash !== GENESIS_HASH)
-          return { chain, entry_id: entry.id, sequence: 1, problem: 'the first entry does not start from the genesis hash' };
+        const broken = (problem: string): AuditBreak => ({ chain, entry_id: entry.id, sequence: entry.sequence, problem });
+        if (entry.sequence < start.sequence) return broken(`the chain starts at sequence ${start.sequence}: an entry before its start was added`);
+        if (entry.sequence !== sequence + 1) {
+          return broken(
+            sequence < start.sequence
+              ? `the chain starts at sequence ${start.sequence}: its oldest entries are missing`
+              : `expected sequence ${sequence + 1}: an entry before it is missing or moved`,
+          );
+        }
+        if (entry.previousHash !== previousHash) {
+          return broken(entry.sequence === start.sequence ? 'it does not follow the hash its chain starts from' : 'previous_hash is not the hash of the entry before it');
+        }
         const { hash, previousHash: stated, ...fields } = entry;
-        if (chainHash(stated, fields) !== hash) return { chain, entry_id: entry.id, sequence: entry.sequence, problem: 'its hash does not match its content' };
+        if (chainHash(stated, fields) !== hash) return broken('its hash does not match its content');
         sequence = entry.sequence;
         previousHash = hash;
       }
       if (entries.length < VERIFY_BATCH) break;
+      afterSequence = sequence;
     }
-    if (sequence !== headSequence || (previousHash ?? GENESIS_HASH) !== headHash) {
+    if (sequence !== headSequence || previousHash !== headHash) {
       return {
         chain,
         entry_id: null,
@@ -101,4 +118,23 @@ export class AuditService {
     }
     return null;
   }
+}
+
+const GENESIS_START: ChainStart = { sequence: 1, previousHash: GENESIS_HASH };
+
+/** Where each chain the platform chain names must start: its latest record wins (a retention record after its start). */
+function chainStarts(records: readonly ChainRecord[], breaks: AuditBreak[]): Map<string, { start: ChainStart; recordId: string }> {
+  const starts = new Map<string, { start: ChainStart; recordId: string }>();
+  for (const record of records) {
+    const start = record.action === CHAIN_STARTED ? GENESIS_START : parseContinuation(record.reason);
+    if (start === null) breaks.push({ chain: PLATFORM_CHAIN, entry_id: record.id, sequence: record.sequence, problem: 'a retention record that states no continuation' });
+    else starts.set(record.chain, { start, recordId: record.id });
+  }
+  return starts;
+}
+
+/** A chain with entries that no record of the platform chain names: written around the service, or its record removed. */
+function unrecordedChain(head: AuditChain): AuditBreak | null {
+  if (head.lastSequence === 0) return null;
+  return { chain: head.chain, entry_id: null, sequence: 0, problem: 'the platform chain records no start for it: it was not started by the service' };
 }

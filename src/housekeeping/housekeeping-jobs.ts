@@ -1,8 +1,8 @@
-import { EntityManager } from 'typeorm';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
+import { Database } from '../database/database';
 import { EventsRepository } from '../events/events.repository';
-import { AuditRepository } from '../audit/audit.repository';
+import { AuditRetention } from '../audit/audit-retention';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 
@@ -17,16 +17,17 @@ export interface HousekeepingJob {
   /** Rows per statement: each batch is one short statement of its own, so no lock is held for long. */
   batchSize: number;
   /** Deletes one batch of what is past its retention at `now`; how many rows. */
-  purgeBatch(manager: EntityManager, now: Date, limit: number): Promise<number>;
+  purgeBatch(now: Date, limit: number): Promise<number>;
 }
 
 export interface HousekeepingSources {
+  db: Database;
   config: AppConfig;
   sessions: SessionsRepository;
   idempotencyKeys: IdempotencyKeysRepository;
   deliveries: WebhookDeliveriesRepository;
   events: EventsRepository;
-  audit: AuditRepository;
+  audit: AuditRetention;
 }
 
 const ago = (now: Date, ms: number): Date => new Date(now.getTime() - ms);
@@ -36,7 +37,7 @@ const ago = (now: Date, ms: number): Date => new Date(now.getTime() - ms);
  * (tokens before the sessions they belong to). Each owning module's
  * repository holds the delete; this list only says when.
  */
-export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events, audit }: HousekeepingSources): readonly HousekeepingJob[] {
+export function housekeepingJobs({ db, config, sessions, idempotencyKeys, deliveries, events, audit }: HousekeepingSources): readonly HousekeepingJob[] {
   return [
     {
       // Access and refresh tokens (rotated and revoked ones too) once expired: an expired token is refused
@@ -45,7 +46,7 @@ export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries
       name: 'auth_tokens',
       rows: 'expired access and refresh tokens',
       batchSize: 1000,
-      purgeBatch: (manager, now, limit) => sessions.purgeExpiredTokens(manager, ago(now, TOKEN_EXPIRY_GRACE_MS), limit),
+      purgeBatch: (now, limit) => db.run((manager) => sessions.purgeExpiredTokens(manager, ago(now, TOKEN_EXPIRY_GRACE_MS), limit)),
     },
     {
       // Sessions that can no longer be used (ended, or every token expired), SESSION_RETENTION after their
@@ -54,7 +55,7 @@ export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries
       rows: 'ended or expired sessions',
       // Each takes its remaining (revoked) tokens with it.
       batchSize: 200,
-      purgeBatch: (manager, now, limit) => sessions.purgeUnusable(manager, ago(now, config.sessionRetentionSeconds * 1000), ago(now, TOKEN_EXPIRY_GRACE_MS), limit),
+      purgeBatch: (now, limit) => db.run((manager) => sessions.purgeUnusable(manager, ago(now, config.sessionRetentionSeconds * 1000), ago(now, TOKEN_EXPIRY_GRACE_MS), limit)),
     },
     {
       // Keys 24 hours after their first use; an expired key is free again either way.
@@ -62,28 +63,29 @@ export function housekeepingJobs({ config, sessions, idempotencyKeys, deliveries
       rows: 'expired idempotency keys',
       // Rows carry a stored answer.
       batchSize: 500,
-      purgeBatch: (manager, now, limit) => idempotencyKeys.purgeExpired(manager, now, limit),
+      purgeBatch: (now, limit) => db.run((manager) => idempotencyKeys.purgeExpired(manager, now, limit)),
     },
     {
       // Delivered and given-up deliveries WEBHOOK_DELIVERY_RETENTION after they were queued; pending ones stay.
       name: 'webhook_deliveries',
       rows: 'finished webhook deliveries',
       batchSize: 1000,
-      purgeBatch: (manager, now, limit) => deliveries.purgeFinishedBefore(manager, ago(now, config.webhookDeliveryRetentionSeconds * 1000), limit),
+      purgeBatch: (now, limit) => db.run((manager) => deliveries.purgeFinishedBefore(manager, ago(now, config.webhookDeliveryRetentionSeconds * 1000), limit)),
     },
     {
       // Events EVENT_RETENTION (at least 30 days) after they were recorded.
       name: 'events',
       rows: 'events past EVENT_RETENTION',
       batchSize: 1000,
-      purgeBatch: (manager, now, limit) => events.purgeCreatedBefore(manager, ago(now, config.eventRetentionSeconds * 1000), limit),
+      purgeBatch: (now, limit) => db.run((manager) => events.purgeCreatedBefore(manager, ago(now, config.eventRetentionSeconds * 1000), limit)),
     },
     {
       // Audit entries AUDIT_RETENTION (default 400 days) after they were written: the one delete the table allows.
       name: 'audit_log',
       rows: 'audit entries past AUDIT_RETENTION',
       batchSize: 1000,
-      purgeBatch: (manager, now, limit) => audit.purgeCreatedBefore(manager, ago(now, config.auditRetentionSeconds * 1000), limit),
+      // With the removals, in their transaction: the platform chain's records of where each chain now continues.
+      purgeBatch: (now, limit) => audit.purgeBatch(ago(now, config.auditRetentionSeconds * 1000), limit),
     },
   ];
 }

@@ -10,7 +10,7 @@ import { Metrics } from '../metrics/metrics';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
 import { JobLeasesRepository } from './job-leases.repository';
-import { AuditRepository } from '../audit/audit.repository';
+import { AuditRetention } from '../audit/audit-retention';
 
 /** Answers each call with the next scripted count (0 once the script is used up), or throws a scripted error. */
 function script(...answers: (number | Error)[]) {
@@ -34,7 +34,7 @@ function scheduler(leasesTaken: Set<string>, purges: Record<string, ReturnType<t
   const keys = { purgeExpired: of('idempotency_keys') } as unknown as IdempotencyKeysRepository;
   const deliveries = { purgeFinishedBefore: of('webhook_deliveries') } as unknown as WebhookDeliveriesRepository;
   const events = { purgeCreatedBefore: of('events') } as unknown as EventsRepository;
-  const audit = { purgeCreatedBefore: of('audit_log') } as unknown as AuditRepository;
+  const audit = { purgeBatch: of('audit_log') } as unknown as AuditRetention;
   const metrics = new Metrics(config, db, deliveries, { current: () => ({ state: 'not_configured', lagSeconds: null }) } as unknown as ReadReplica);
   return new HousekeepingScheduler(db, leases, config, metrics, sessions, keys, deliveries, events, audit);
 }

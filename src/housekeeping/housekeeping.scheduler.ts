@@ -6,7 +6,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventsRepository } from '../events/events.repository';
-import { AuditRepository } from '../audit/audit.repository';
+import { AuditRetention } from '../audit/audit-retention';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
 import { Metrics } from '../metrics/metrics';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
@@ -51,9 +51,9 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeAppl
     idempotencyKeys: IdempotencyKeysRepository,
     deliveries: WebhookDeliveriesRepository,
     events: EventsRepository,
-    audit: AuditRepository,
+    audit: AuditRetention,
   ) {
-    this.jobs = housekeepingJobs({ config, sessions, idempotencyKeys, deliveries, events, audit });
+    this.jobs = housekeepingJobs({ db, config, sessions, idempotencyKeys, deliveries, events, audit });
     this.intervalMs = config.housekeepingIntervalSeconds * 1000;
     this.runs = new Counter({
       name: 'housekeeping_runs_total',
@@ -133,7 +133,7 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeAppl
     const stopAt = Date.now() + this.intervalMs / 2;
     let deleted = 0;
     for (;;) {
-      const batch = await this.db.run((manager) => job.purgeBatch(manager, now, job.batchSize));
+      const batch = await job.purgeBatch(now, job.batchSize);
       deleted += batch;
       if (batch < job.batchSize || this.stopping || Date.now() >= stopAt) break;
     }

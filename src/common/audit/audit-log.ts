@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'payment.refunded',
   'bank_statement.imported',
   'permission.denied',
+  // The audit log's own records, in the platform chain (contract section 21): where a chain starts, and where it
+  // continues after retention removed its oldest entries. audit-verify reads them to know what must be there.
+  'audit.chain_started',
+  'audit.retention_applied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const;

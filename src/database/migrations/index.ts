@@ -10,6 +10,7 @@ import { modesAndProviders } from './1764300000000-modes-and-providers';
 import { MoneyThatComesBack1764400000000 } from './1764400000000-money-that-comes-back';
 import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit';
 import { MoneyInvariants1764700000000 } from './1764700000000-money-invariants';
+import { AuditChainRecords1764800000000 } from './1764800000000-audit-chain-records';
 import { Mode } from '../../config/modes';
 
 /**
@@ -30,5 +31,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     MoneyThatComesBack1764400000000,
     ApiKeysAndAudit1764600000000,
     MoneyInvariants1764700000000,
+    AuditChainRecords1764800000000,
   ];
 }
