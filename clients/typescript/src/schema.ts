@@ -1625,7 +1625,7 @@ export interface components {
             capture_method?: "automatic" | "manual";
             /**
              * Format: date-time
-             * @description When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.
+             * @description When an unpaid request expires: at least a minute and at most 90 days ahead. Default: 7 days after creation. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped.
              */
             expires_at?: string;
             /**
@@ -2489,7 +2489,8 @@ export interface components {
              */
             scopes: components["schemas"]["ApiKeyScope"][];
             /**
-             * @description When it stops working; omitted: never.
+             * Format: date-time
+             * @description When it stops working; omitted: never. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped.
              * @example 2027-11-21T10:15:30.123Z
              */
             expires_at?: string;
@@ -3915,7 +3916,7 @@ export interface operations {
             query?: {
                 /** @description Admins: the account to act on (default: the caller's own). */
                 account_id?: string;
-                /** @description The posted balance of each currency as it stood at this instant (ISO 8601): every entry posted at or before it. */
+                /** @description The posted balance of each currency as it stood at this instant: every entry posted at or before it. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 as_of?: string;
             };
             header?: never;
@@ -4005,9 +4006,9 @@ export interface operations {
                 type?: "payment" | "credit" | "refund" | "transfer" | "adjustment";
                 /** @description Upper-case ISO 4217 code, such as `EUR`. */
                 currency?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's transactions. Members always see their own account's. */
                 account_id?: string;
@@ -4737,9 +4738,9 @@ export interface operations {
                 purpose?: "product" | "subscription" | "invoice";
                 /** @description The customer's exact email (case-insensitive). */
                 customer_email?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's requests. Members always see their own account's. */
                 account_id?: string;
@@ -5898,9 +5899,9 @@ export interface operations {
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
                 type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated")[];
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up. */
                 after_sequence?: number;
@@ -6066,9 +6067,9 @@ export interface operations {
                 outcome?: "success" | "failure";
                 /** @description Only entries of this actor (a user id or an API key id). */
                 actor_id?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's entries. Owners always see their own account's. */
                 account_id?: string;

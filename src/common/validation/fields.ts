@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsISO8601, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { Allow, IsEmail, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { normalizeEmail } from '../email';
 import { FieldProblem } from '../errors/domain-error';
+import { readInstant } from './instant';
 
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
@@ -51,24 +52,22 @@ export const IsEmailAddress = () =>
   );
 
 /**
- * An instant in ISO 8601: a date (midnight UTC), or a date and time with `Z` or
- * an offset. A time without either is refused: it would be read in the
- * server's time zone.
+ * An instant (instant.ts): an RFC 3339 date-time, or a date alone (midnight UTC). A time without `Z` or an
+ * offset is refused: it would be read in the server's time zone. A valid one reaches the service as the
+ * instant's canonical form (toISOString: UTC, milliseconds), so every service reads it with `new Date`
+ * and none meets lowercase letters, long fractions or two-digit years.
  */
 export const IsInstant = () =>
   applyDecorators(
-    IsISO8601({ strict: true, strictSeparator: true }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (readInstant(value)?.toISOString() ?? value) : value)),
     ValidateBy({
       name: 'isInstant',
       validator: {
-        // The forms JavaScript parses the same everywhere; ISO 8601 allows more (T10Z, decimal commas).
-        validate: (value) => typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)),
-        defaultMessage: () => 'must be a date (2026-11-21), or a date and time with Z or an offset (2026-11-21T10:15:30.123Z)',
+        validate: (value) => typeof value === 'string' && readInstant(value) !== null,
+        defaultMessage: () => 'must be an RFC 3339 date-time with Z or an offset (2026-11-21T10:15:30.123Z), or a date (2026-11-21)',
       },
     }),
   );
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**
  * The field may be left out, but when present it is validated, null included.

@@ -5,6 +5,7 @@ import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money
 import { CharLength, DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
+import { instantDescription } from '../../common/validation/instant';
 
 export class PaymentCustomerDto {
   @ApiProperty({ example: 'grace@example.com' })
@@ -78,7 +79,7 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     format: 'date-time',
-    description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
+    description: instantDescription('When an unpaid request expires: at least a minute and at most 90 days ahead. Default: 7 days after creation.'),
   })
   @IsOmittable()
   @IsInstant()

@@ -6,6 +6,7 @@ import { IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/val
 import { FieldProblem } from '../../common/errors/domain-error';
 import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
+import { CREATED_FROM_PROPERTY, CREATED_TO_PROPERTY } from '../../common/pagination/created-range';
 
 export const MAX_METADATA_FILTERS = 10;
 
@@ -38,12 +39,12 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
   @IsCurrency()
   currency?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional(CREATED_FROM_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional(CREATED_TO_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_to?: string;
