@@ -665,9 +665,11 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. `Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.
+         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.
          *
          *     API keys need the scope `webhooks:write`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -721,9 +723,11 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. `Idempotency-Key` is refused: the answer holds the secret.
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
          *
          *     API keys need the scope `webhooks:write`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -855,9 +859,11 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. `Idempotency-Key` is refused here (`400`): the answer holds a secret, which is never kept for a replay.
+         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.
          *
          *     Access token only: API keys get `403`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -905,9 +911,11 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). A revoked or expired key cannot be rolled (`409 api_key_not_active`). `Idempotency-Key` is refused (`400`).
+         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). A revoked or expired key cannot be rolled (`409 api_key_not_active`).
          *
          *     Access token only: API keys get `403`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -2978,6 +2986,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6242,10 +6259,7 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6624,10 +6638,7 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description A webhook endpoint id (`whe_...`). */
                 endpoint_id: string;
@@ -7310,10 +7321,7 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7581,10 +7589,7 @@ export interface operations {
     rollApiKey: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description An API key id (`key_...`). */
                 api_key_id: string;
