@@ -1146,7 +1146,8 @@ export interface components {
         };
         CreateUserRequest: {
             /**
-             * @description Trimmed and lower-cased; unique.
+             * Format: email
+             * @description Unique. Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
              * @example ada@example.com
              */
             email: string;
@@ -1206,13 +1207,14 @@ export interface components {
             /** @example Ada King */
             name?: string;
             /**
-             * @description Changing your own needs `current_password` and ends your other sessions.
+             * Format: email
+             * @description Changing your own needs `current_password` and ends your other sessions. Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
              * @example ada.king@example.com
              */
             email?: string;
             /**
              * Format: password
-             * @description New password. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.
+             * @description New password, under the signup's rules. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.
              */
             password?: string;
             /**
@@ -1248,7 +1250,11 @@ export interface components {
             type: "individual" | "business";
             /** @example Analytical Engines Ltd */
             name: string;
-            /** @example billing@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example billing@example.com
+             */
             email: string;
             /**
              * @description Default `allowed`. `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
@@ -1331,7 +1337,11 @@ export interface components {
         UpdateAccountRequest: {
             /** @example Analytical Engines plc */
             name?: string;
-            /** @example accounts@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example accounts@example.com
+             */
             email?: string;
             /**
              * @description `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
@@ -1401,6 +1411,11 @@ export interface components {
             /** @description One per currency the account has ever used, sorted by currency. */
             balances: components["schemas"]["Balance"][];
         };
+        /**
+         * @description Upper-case ISO 4217 code of a currency in circulation.
+         * @enum {string}
+         */
+        Currency: "AED" | "AFN" | "ALL" | "AMD" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG";
         CreateTransactionRequest: {
             /**
              * @example payment
@@ -1417,7 +1432,7 @@ export interface components {
              * @description Upper-case ISO 4217 code of a currency in circulation.
              * @example EUR
              */
-            currency: string;
+            currency: components["schemas"]["Currency"];
             /**
              * @description Required for `adjustment`. Implied by the other types (payment and transfer debit, credit and refund credit); if sent it must agree.
              * @enum {string}
@@ -1596,7 +1611,11 @@ export interface components {
             reason?: string;
         };
         PaymentCustomerRequest: {
-            /** @example grace@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example grace@example.com
+             */
             email: string;
             /** @example Grace Hopper */
             name?: string;
@@ -1617,7 +1636,7 @@ export interface components {
              * @description Upper-case ISO 4217 code of a currency in circulation.
              * @example EUR
              */
-            currency: string;
+            currency: components["schemas"]["Currency"];
             customer: components["schemas"]["PaymentCustomerRequest"];
             /**
              * @description Your reference: the invoice, order or subscription it is for.
@@ -2159,6 +2178,7 @@ export interface components {
         WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
+             * Format: uri
              * @description https, on a public address.
              * @example https://hooks.example.com/payments
              */
@@ -2254,7 +2274,11 @@ export interface components {
             next_cursor: string | null;
         };
         UpdateWebhookEndpointRequest: {
-            /** @example https://hooks.example.com/payments/v2 */
+            /**
+             * Format: uri
+             * @description https, on a public address.
+             * @example https://hooks.example.com/payments/v2
+             */
             url?: string;
             /**
              * @description `["*"]` for every event, or the types to receive.
@@ -4021,8 +4045,8 @@ export interface operations {
                 status?: "pending" | "posted" | "canceled";
                 /** @description Only transactions of this type. */
                 type?: "payment" | "credit" | "refund" | "transfer" | "adjustment";
-                /** @description Upper-case ISO 4217 code, such as `EUR`. */
-                currency?: string;
+                /** @description Upper-case ISO 4217 code of a currency in circulation. */
+                currency?: components["schemas"]["Currency"];
                 /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
                 /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */

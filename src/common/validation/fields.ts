@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, DECORATORS } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsEmail, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { normalizeEmail } from '../email';
@@ -15,8 +16,8 @@ export const DESCRIPTION_MAX_LENGTH = 500;
  * (class-validator's Length skips variation selectors and the second half of
  * surrogate pairs, which let a value past the column's limit.)
  */
-export const CharLength = (min: number, max: number, options?: ValidationOptions) =>
-  ValidateBy(
+export const CharLength = (min: number, max: number, options?: ValidationOptions): PropertyDecorator => {
+  const validate = ValidateBy(
     {
       name: 'charLength',
       constraints: [min, max],
@@ -27,6 +28,15 @@ export const CharLength = (min: number, max: number, options?: ValidationOptions
     },
     options,
   );
+  // The OpenAPI document states the limit wherever it is enforced (JSON Schema counts code points too);
+  // a limit written in the field's own @ApiProperty wins. Array items (`each`) are described by their field.
+  if (options?.each === true) return validate;
+  return (target, key) => {
+    validate(target, key);
+    const written = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, target, key) ?? {}) as { minLength?: number; maxLength?: number };
+    ApiProperty({ ...(min > 0 && written.minLength === undefined ? { minLength: min } : {}), ...(written.maxLength === undefined ? { maxLength: max } : {}) })(target, key);
+  };
+};
 
 export const MaxChars = (max: number) => CharLength(0, max);
 
@@ -36,8 +46,25 @@ function codePoints(value: string): number {
   return count;
 }
 
+/**
+ * What the OpenAPI document says of a display name, exactly what IsDisplayName enforces: 1 to 200
+ * characters (code points, as JSON Schema counts them), at least one of them not white space.
+ */
+export const DISPLAY_NAME_SCHEMA = { minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' } as const;
+
 /** A display name of a person or a company: 1 to 200 characters, not only white space. */
 export const IsDisplayName = () => applyDecorators(IsString(), CharLength(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
+
+/**
+ * What the OpenAPI document says of an email address that IsEmailAddress checks. The server reads it a
+ * little more widely (surrounding white space and upper case are normalized away first) and a little
+ * more narrowly than `format: email` alone: the domain must end in a top-level domain of letters.
+ */
+export const EMAIL_SCHEMA = {
+  format: 'email',
+  maxLength: EMAIL_MAX_LENGTH,
+  description: 'Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.',
+} as const;
 
 /**
  * An email address, normalized (trimmed, lower-cased) before it is checked, so

@@ -1,18 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
-import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
-import { CharLength, DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { CURRENCY_SCHEMA, IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
+import {
+  CharLength,
+  DESCRIPTION_MAX_LENGTH,
+  DISPLAY_NAME_SCHEMA,
+  EMAIL_SCHEMA,
+  IsDisplayName,
+  IsEmailAddress,
+  IsInstant,
+  IsJsonObject,
+  IsOmittable,
+  MaxChars,
+} from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
 import { instantDescription } from '../../common/validation/instant';
 
 export class PaymentCustomerDto {
-  @ApiProperty({ example: 'grace@example.com' })
+  @ApiProperty({ ...EMAIL_SCHEMA, example: 'grace@example.com' })
   @IsEmailAddress()
   email: string;
 
-  @ApiPropertyOptional({ example: 'Grace Hopper', maxLength: 200 })
+  @ApiPropertyOptional({ example: 'Grace Hopper', ...DISPLAY_NAME_SCHEMA })
   @IsOmittable()
   @IsDisplayName()
   name?: string;
@@ -47,7 +58,7 @@ export class CreatePaymentRequestDto {
   @IsAmount()
   amount: number;
 
-  @ApiProperty({ example: 'EUR', description: 'Upper-case ISO 4217 code of a currency in circulation.' })
+  @ApiProperty(CURRENCY_SCHEMA)
   @IsCurrency()
   currency: string;
 

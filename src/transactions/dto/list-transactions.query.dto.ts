@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsCurrency } from '../../common/money/money.validators';
+import { CURRENCY_SCHEMA, IsCurrency } from '../../common/money/money.validators';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { FieldProblem } from '../../common/errors/domain-error';
@@ -34,7 +34,7 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
   @IsIn(TRANSACTION_TYPES)
   type?: TransactionType;
 
-  @ApiPropertyOptional({ description: 'Upper-case ISO 4217 code, such as `EUR`.' })
+  @ApiPropertyOptional(CURRENCY_SCHEMA)
   @IsOmittable()
   @IsCurrency()
   currency?: string;
