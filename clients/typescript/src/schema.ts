@@ -1646,7 +1646,7 @@ export interface components {
             /** @example Invoice 42: consulting, November */
             description?: string;
             /**
-             * @description Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.
+             * @description Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured; only with a provider that offers it (`bank_transfer` does not: `400 validation_error`).
              * @enum {string}
              */
             capture_method?: "automatic" | "manual";
@@ -4053,7 +4053,7 @@ export interface operations {
                 created_to?: string;
                 /** @description Admins: only this account's transactions. Members always see their own account's. */
                 account_id?: string;
-                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. */
+                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. At most 10 entries, each key given once; keys are 1 to 40 characters. */
                 metadata?: {
                     [key: string]: string;
                 };

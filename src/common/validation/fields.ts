@@ -40,7 +40,8 @@ export const CharLength = (min: number, max: number, options?: ValidationOptions
 
 export const MaxChars = (max: number) => CharLength(0, max);
 
-function codePoints(value: string): number {
+/** The length of a text in Unicode code points: what every limit here, JSON Schema's maxLength and varchar(n) count. */
+export function codePoints(value: string): number {
   let count = 0;
   for (const _ of value) count += 1;
   return count;

@@ -82,7 +82,9 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     enum: CAPTURE_METHODS,
-    description: 'Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.',
+    description:
+      'Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured; ' +
+      'only with a provider that offers it (`bank_transfer` does not: `400 validation_error`).',
   })
   @IsOmittable()
   @IsIn(CAPTURE_METHODS)

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { CURRENCY_SCHEMA, IsCurrency } from '../../common/money/money.validators';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
-import { IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { codePoints, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { FieldProblem } from '../../common/errors/domain-error';
 import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
@@ -16,9 +16,9 @@ function checkMetadataFilter(value: Record<string, unknown>, field: string): Fie
   if (keys.length > MAX_METADATA_FILTERS) return [{ field, message: `at most ${MAX_METADATA_FILTERS} metadata filters may be combined` }];
   return keys.flatMap((key) => {
     const entry = value[key];
-    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters long` }];
+    if (key.length === 0 || codePoints(key) > METADATA_KEY_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters long` }];
     if (typeof entry !== 'string') return [{ field: `${field}[${key}]`, message: 'must be given once' }];
-    if (entry.length > METADATA_VALUE_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `values are at most ${METADATA_VALUE_MAX_LENGTH} characters long` }];
+    if (codePoints(entry) > METADATA_VALUE_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `values are at most ${METADATA_VALUE_MAX_LENGTH} characters long` }];
     return [];
   });
 }
