@@ -28,7 +28,7 @@ import { OpenApiAddition } from './common/swagger/openapi';
 import { UnexpectedBodyGuard } from './common/validation/unexpected-body.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
-import { documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
+import { documentRefusedKeys, documentReplays, registerIdempotencyHook } from './idempotency/idempotency.http';
 import { IdempotencyService } from './idempotency/idempotency.service';
 import { Metrics } from './metrics/metrics';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
@@ -128,7 +128,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
 ];
 
 /** What the modules add to the OpenAPI document, in order. */
-export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentApiKeyOperations, documentReplays];
+export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentApiKeyOperations, documentReplays, documentRefusedKeys];
 
 /** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
 export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTable): void {

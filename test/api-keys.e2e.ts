@@ -203,6 +203,8 @@ describe('API keys', () => {
     expectError(await t.api.get('/v1/api_keys/key_nonsense', { token: owner.token }), 404, 'api_key_not_found');
     expectError(await t.api.post('/v1/api_keys', { name: 'x', scopes: ['admin'] }, { token: owner.token }), 400, 'validation_error');
     expectError(await t.api.post('/v1/api_keys', { name: 'x', scopes: ['users:read'] }, { token: owner.token, headers: { 'idempotency-key': 'abc' } }), 400, 'validation_error');
+    // Even empty: the document says the header must be absent.
+    expectError(await t.api.post('/v1/api_keys', { name: 'x', scopes: ['users:read'] }, { token: owner.token, headers: { 'idempotency-key': '' } }), 400, 'validation_error');
     const forAccount = await createKey(t.api, admin.token, { scopes: ['users:read'], account_id: other.accountId });
     assert.equal(forAccount.account_id, other.accountId);
     assert.match(forAccount.secret, /^sk_test_/);

@@ -271,6 +271,22 @@ describe('GET /v1/events', () => {
     assert.deepEqual(asAdmin, after);
     expectError(await t.api.get('/v1/events?after_sequence=5', { token: admin.token }), 400, 'validation_error');
     expectError(await t.api.get('/v1/events?after_sequence=-1', { token: owner.token }), 400, 'validation_error');
+    // Every integer the schema allows, up to Number.MAX_SAFE_INTEGER (16 digits), and nothing past it.
+    for (const sequence of ['1000000000000000', String(Number.MAX_SAFE_INTEGER)]) {
+      expectStatus(await t.api.get(`/v1/events?after_sequence=${sequence}`, { token: owner.token }), 200);
+    }
+    for (const sequence of ['9007199254740992', '99999999999999999999']) {
+      expectError(await t.api.get(`/v1/events?after_sequence=${sequence}`, { token: owner.token }), 400, 'validation_error');
+    }
+  });
+
+  it('reads created_from and created_to as RFC 3339: long fractions, lowercase t and z, years before 0100', async () => {
+    for (const instant of ['2026-09-19T00:48:00.763403Z', '2026-09-19t00:48:00z', '0050-01-01T00:00:00+01:00', '0000-01-01T00:00:00Z']) {
+      expectStatus(await t.api.get(`/v1/events?created_from=${encodeURIComponent(instant)}`, { token: owner.token }), 200);
+    }
+    const all = await listItems(t.api, owner.token, '/v1/events');
+    assert.deepEqual(await listItems(t.api, owner.token, '/v1/events?created_to=0099-12-31t23:59:59.9999999z'), []);
+    assert.equal((await listItems(t.api, owner.token, '/v1/events?created_from=0099-12-31T23:59:59.123456Z')).length, all.length);
   });
 
   it("shows an admin every account's events, or one account's", async () => {

@@ -162,6 +162,9 @@ describe('Balances: GET /v1/account/balances', () => {
     assert.deepEqual((await asOf(between)).EUR, { currency: 'EUR', posted: 1_000 });
     assert.deepEqual((await asOf(secondPosted.posted_at)).EUR, { currency: 'EUR', posted: 700 });
     assert.deepEqual((await asOf('2999-01-01T00:00:00.000Z')).EUR, { currency: 'EUR', posted: 700 });
+    // RFC 3339 as it comes: lowercase t and z, a fraction past milliseconds (truncated), a year before 0100.
+    assert.equal((await balancesOf(t.api, owner.token, '?as_of=2999-01-01t00:00:00.1239z')).as_of, '2999-01-01T00:00:00.123Z');
+    assert.equal((await balancesOf(t.api, owner.token, '?as_of=0099-12-31T23:00:00-01:00')).as_of, '0100-01-01T00:00:00.000Z');
     assert.equal((await figures(t.api, owner.token, 'EUR')).posted, 700);
   });
 });

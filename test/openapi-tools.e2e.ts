@@ -25,6 +25,8 @@ import { expectError, expectStatus, loginAdmin } from './support/factories';
 import { generatedOpenApi } from './support/openapi-document';
 import { startTestApp, useTestApp } from './support/test-app';
 import { ApiKeyErrors } from '../src/api-keys/api-keys.errors';
+import { API_KEY_SCOPES } from '../src/common/access/scopes';
+import { CURRENCY_CODES } from '../src/common/money/currencies';
 
 /*
  * The document as tools use it: Swagger UI's "Try it out" sends examples as they are, generators turn
@@ -125,6 +127,42 @@ describe('the OpenAPI document, used by tools as it is', () => {
     const createTransaction = document().paths['/v1/transactions']?.post;
     const key = createTransaction?.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
     assert.equal(key?.in, 'header');
+  });
+
+  it('closes every request body object (unknown fields are 400), nested ones included, and keeps free-form ones open', () => {
+    const schemas = document().components.schemas;
+    const bodies = operationsOf(document()).flatMap(({ operation }) => {
+      const ref = (operation.requestBody?.content['application/json'] as { schema?: { $ref?: string } } | undefined)?.schema?.$ref;
+      return ref === undefined ? [] : [ref.replace('#/components/schemas/', '')];
+    });
+    assert.ok(bodies.length >= 17, `${bodies.length} JSON bodies`);
+    for (const name of [...bodies, 'PaymentCustomerRequest']) assert.equal(schemas[name].additionalProperties, false, name);
+    const metadata = (schemas.CreateTransactionRequest.properties as Record<string, { additionalProperties?: unknown }>).metadata;
+    assert.deepEqual(metadata.additionalProperties, { type: 'string', maxLength: 500 });
+    for (const name of ['UpdateUserRequest', 'UpdateAccountRequest', 'UpdateTransactionRequest', 'UpdateWebhookEndpointRequest'])
+      assert.equal(schemas[name].minProperties, 1, name);
+  });
+
+  it('states the limits the validators enforce: email formats, non-empty names and lists, currencies, URIs', () => {
+    const property = (schema: string, name: string) => (document().components.schemas[schema].properties as Record<string, Record<string, unknown>>)[name];
+    for (const [schema, name] of [
+      ['CreateUserRequest', 'email'],
+      ['UpdateUserRequest', 'email'],
+      ['CreateAccountRequest', 'email'],
+      ['UpdateAccountRequest', 'email'],
+      ['PaymentCustomerRequest', 'email'],
+    ]) {
+      assert.equal(property(schema, name).format, 'email', `${schema}.${name}`);
+    }
+    assert.deepEqual([property('LoginRequest', 'email').minLength, property('LoginRequest', 'password').minLength], [1, 1]);
+    for (const schema of ['CreateUserRequest', 'CreateAccountRequest', 'CreateApiKeyRequest', 'PaymentCustomerRequest']) {
+      assert.deepEqual([property(schema, 'name').minLength, property(schema, 'name').maxLength, property(schema, 'name').pattern], [1, 200, '\\S'], schema);
+    }
+    assert.deepEqual(property('CreateTransactionRequest', 'reference_ids').items, { type: 'string', minLength: 1, maxLength: 255 });
+    assert.deepEqual([property('CreateApiKeyRequest', 'scopes').minItems, property('CreateApiKeyRequest', 'scopes').maxItems], [1, API_KEY_SCOPES.length]);
+    assert.equal(property('CreateWebhookEndpointRequest', 'enabled_events').minItems, 1);
+    assert.equal(property('CreateWebhookEndpointRequest', 'url').format, 'uri');
+    assert.deepEqual(document().components.schemas.Currency.enum, [...CURRENCY_CODES]);
   });
 
   it('types every number as an integer, limit included (the API has no fractional numbers)', () => {

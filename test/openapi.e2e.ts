@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_STATUS } from '../src/common/errors/error-codes';
 import { EVENT_TYPES } from '../src/common/events/event-log';
+import { REFUSED_KEY_NOTE } from '../src/idempotency/idempotency.http';
 import { committedOpenApi, generatedOpenApi } from './support/openapi-document';
 import { expectError } from './support/factories';
 import { useTestApp } from './support/test-app';
@@ -110,7 +111,9 @@ describe('OpenAPI document and route protection', () => {
         if (!operation) continue;
         const keyHeader = (operation.parameters ?? []).find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
         if (method === 'post' && refusing.includes(path)) {
-          assert.match(String((keyHeader as { description?: string } | undefined)?.description), /Not accepted here/, `${method} ${path}`);
+          // Not declared (no parameter can say "must be absent"): the description says that any value, even empty, is 400.
+          assert.equal(keyHeader, undefined, `${method} ${path}`);
+          assert.ok(String((operation as { description?: string }).description).endsWith(REFUSED_KEY_NOTE), `${method} ${path}`);
           continue;
         }
         const takesKey = keyHeader !== undefined;
@@ -141,6 +144,20 @@ describe('OpenAPI document and route protection', () => {
         }
       }
     }
+  });
+
+  it('documents the 403 that an API key gets on every session-only operation', () => {
+    const document = generatedOpenApi(t);
+    const sessionOnly: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as (DocumentedOperation & { description?: string }) | undefined;
+        if (!operation?.description?.includes('Access token only: API keys get `403`.')) continue;
+        sessionOnly.push(`${method.toUpperCase()} ${path}`);
+        assert.ok(operation.responses['403']?.content?.['application/json'].examples?.insufficient_permissions, `${method} ${path}`);
+      }
+    }
+    assert.ok(sessionOnly.includes('GET /v1/auth/sessions'), sessionOnly.join(', '));
   });
 
   it('refuses every registered non-public route without a token', async () => {

@@ -84,7 +84,7 @@ describe('the typed client (clients/typescript)', () => {
   it('sends a new Idempotency-Key with each creating POST, the same one again when it retries a call whose answer was lost', async () => {
     const recorder = recordingFetch();
     const { client } = await member(t.baseUrl, recorder.fetch);
-    const body = { type: 'payment' as const, amount: 700, currency: 'EUR', description: 'retried once' };
+    const body = { type: 'payment' as const, amount: 700, currency: 'EUR' as const, description: 'retried once' };
     recorder.loseAnswerOf((request) => request.method === 'POST' && new URL(request.url).pathname === '/v1/transactions');
     const result = await client.api.POST('/v1/transactions', { body });
     const created = unwrap(result);

@@ -26,8 +26,7 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description:
       "The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys " +
-      '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. ' +
-      '`Idempotency-Key` is refused here (`400`): the answer holds a secret, which is never kept for a replay.',
+      '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.',
   })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'account_closed')
@@ -73,7 +72,7 @@ export class ApiKeysController {
     summary: 'Roll an API key',
     description:
       'A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). ' +
-      'A revoked or expired key cannot be rolled (`409 api_key_not_active`). `Idempotency-Key` is refused (`400`).',
+      'A revoked or expired key cannot be rolled (`409 api_key_not_active`).',
   })
   @ApiParam(KEY_ID)
   @ApiOkResponse({ type: ApiKeyWithSecretDto })

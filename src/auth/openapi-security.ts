@@ -1,4 +1,5 @@
 import { OpenAPIObject } from '@nestjs/swagger';
+import { documentErrorCode } from '../common/swagger/api-errors.decorator';
 import { operations, takeExtension } from '../common/swagger/openapi';
 import { OPENAPI_PUBLIC_EXTENSION, PublicOperationMode } from './decorators/public.decorator';
 import { OPENAPI_SCOPE_EXTENSION, RouteScope } from './decorators/scope.decorator';
@@ -51,6 +52,8 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
       takeExtension(operation, OPENAPI_SCOPE_EXTENSION);
       operation.security = [{ [ACCESS_TOKEN_SCHEME]: [] }];
       operation.description = `${descriptionOf(operation)}\n\nAccess token only: API keys get \`403\`.`.trim();
+      // What ScopeGuard answers a key here, whether or not the handler's own errors list it.
+      documentErrorCode(operation, 'insufficient_permissions');
       continue;
     }
     // Signup also takes no token at all: that alternative stays first.

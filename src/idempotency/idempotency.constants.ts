@@ -8,3 +8,5 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** OpenAPI extension read when the document is built: the 2xx answers get the Idempotent-Replayed header. */
 export const OPENAPI_IDEMPOTENT_EXTENSION = 'x-idempotent';
+/** OpenAPI extension read when the document is built: the operation's description says that a key is refused. */
+export const OPENAPI_REFUSES_KEY_EXTENSION = 'x-refuses-idempotency-key';

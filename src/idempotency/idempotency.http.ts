@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { operations, takeExtension } from '../common/swagger/openapi';
 import { databaseUnavailableReason } from '../database/database-unavailable';
 import { IdempotencyService } from './idempotency.service';
-import { OPENAPI_IDEMPOTENT_EXTENSION } from './idempotency.constants';
+import { OPENAPI_IDEMPOTENT_EXTENSION, OPENAPI_REFUSES_KEY_EXTENSION } from './idempotency.constants';
 
 /**
  * Stores, as it is sent, an answer that no transaction stored: an error that
@@ -45,5 +45,20 @@ export function documentReplays(document: OpenAPIObject): void {
         },
       };
     }
+  }
+}
+
+/** What the description of a @RefusesIdempotencyKey() operation says about the header it does not declare. */
+export const REFUSED_KEY_NOTE =
+  '`Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. ' +
+  'The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, ' +
+  'delete what it created (or rotate again) and retry.';
+
+/** @RefusesIdempotencyKey() operations say, in their description, that the header must be absent. */
+export function documentRefusedKeys(document: OpenAPIObject): void {
+  for (const operation of operations(document)) {
+    if (takeExtension(operation, OPENAPI_REFUSES_KEY_EXTENSION) === undefined) continue;
+    const description = typeof operation.description === 'string' ? operation.description : '';
+    operation.description = `${description}\n\n${REFUSED_KEY_NOTE}`.trim();
   }
 }

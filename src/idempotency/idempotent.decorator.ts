@@ -3,7 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { TransactionOptions } from '../database/database';
 import './request-claim';
 import { ApiExtension, ApiHeader } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_REFUSED_ROUTE, IDEMPOTENT_ROUTE, OPENAPI_IDEMPOTENT_EXTENSION, REPLAYS_FROM_CLAIM } from './idempotency.constants';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_REFUSED_ROUTE,
+  IDEMPOTENT_ROUTE,
+  OPENAPI_IDEMPOTENT_EXTENSION,
+  OPENAPI_REFUSES_KEY_EXTENSION,
+  REPLAYS_FROM_CLAIM,
+} from './idempotency.constants';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 
 export {
@@ -54,21 +61,15 @@ export const Idempotent = (options: IdempotentOptions = {}) =>
 /**
  * Marks a POST whose answer holds a secret (a webhook signing secret, an API
  * key): an answer that is never stored cannot be replayed, so an
- * `Idempotency-Key` is refused (`400 validation_error`) rather than silently ignored.
+ * `Idempotency-Key` is refused (`400 validation_error`), even an empty one,
+ * rather than silently ignored. The header is not declared as a parameter:
+ * OpenAPI 3.0 cannot say "must be absent" of a parameter (`maxLength: 0` made the
+ * empty header look valid), so the operation's description says it
+ * (documentRefusedKeys), and Swagger UI, which fills a key wherever the header
+ * is declared, sends none here.
  */
 export const RefusesIdempotencyKey = () =>
-  applyDecorators(
-    SetMetadata(IDEMPOTENCY_REFUSED_ROUTE, true),
-    UseInterceptors(IdempotencyInterceptor),
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: false,
-      schema: { type: 'string', maxLength: 0 },
-      description:
-        'Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. ' +
-        'Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.',
-    }),
-  );
+  applyDecorators(SetMetadata(IDEMPOTENCY_REFUSED_ROUTE, true), UseInterceptors(IdempotencyInterceptor), ApiExtension(OPENAPI_REFUSES_KEY_EXTENSION, true));
 
 /**
  * The options an idempotent handler passes to its service's transaction: when

@@ -7,7 +7,8 @@ import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator
 import { TransactionOptions } from '../database/database';
 import { Idempotent, IdempotentCommit } from '../idempotency/idempotent.decorator';
 import { CREATE_TRANSACTION_EXAMPLES, CreateTransactionRequestDto } from './dto/create-transaction.request.dto';
-import { ListTransactionsQueryDto } from './dto/list-transactions.query.dto';
+import { ListTransactionsQueryDto, MAX_METADATA_FILTERS } from './dto/list-transactions.query.dto';
+import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../common/validation/metadata';
 import { TransactionPageDto, TransactionResponseDto } from './dto/transaction.response.dto';
 import { IMMUTABLE_TRANSACTION_FIELDS, UPDATE_TRANSACTION_EXAMPLES, UpdateTransactionRequestDto } from './dto/update-transaction.request.dto';
 import { REVERSE_TRANSACTION_EXAMPLES, ReverseTransactionRequestDto } from './dto/reverse-transaction.request.dto';
@@ -60,8 +61,10 @@ export class TransactionsController {
     explode: true,
     // An empty example: without one, Swagger UI pre-fills made-up keys ({"additionalProp1": "string"}) and
     // sends them as a filter that matches nothing.
-    schema: { type: 'object', additionalProperties: { type: 'string' }, example: {} },
-    description: 'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter.',
+    schema: { type: 'object', additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH }, maxProperties: MAX_METADATA_FILTERS, example: {} },
+    description:
+      'Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. ' +
+      `At most ${MAX_METADATA_FILTERS} entries, each key given once; keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters.`,
   })
   @ApiOkResponse({ type: TransactionPageDto })
   @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions')

@@ -35,8 +35,7 @@ export class WebhookEndpointsController {
       'one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow ' +
       'the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and ' +
       '`webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the ' +
-      'secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. ' +
-      '`Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.',
+      'secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.',
   })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
   @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'webhook_url_not_allowed')
@@ -96,9 +95,7 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the signing secret',
-    description:
-      'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. ' +
-      '`Idempotency-Key` is refused: the answer holds the secret.',
+    description: 'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.',
   })
   @ApiParam(ENDPOINT_ID)
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })

@@ -58,8 +58,8 @@ function operationsModule(document) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      // An Idempotency-Key header that takes nothing (maxLength 0) is one the route refuses: its answer holds a secret.
-      const idempotent = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key' && parameter.schema?.maxLength !== 0);
+      // Routes that refuse the key (their answer holds a secret) do not declare the header at all.
+      const idempotent = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
       lines.push(`  '${method.toUpperCase()} ${path}': { operationId: '${operation.operationId}', auth: '${authOf(operation.security ?? document.security ?? [])}', idempotent: ${idempotent} },`);
     }
   }

@@ -665,9 +665,11 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address. `Idempotency-Key` is refused: the answer holds the secret, which is never kept for a replay.
+         * @description The account's owner receives its account's events there; an admin names an account with `account_id`, or, without one, creates a platform-wide endpoint for every account. The answer shows the signing `secret`, once. Deliveries follow the Standard Webhooks specification: headers `webhook-id` (the event id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.
          *
          *     API keys need the scope `webhooks:write`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -721,9 +723,11 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. `Idempotency-Key` is refused: the answer holds the secret.
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
          *
          *     API keys need the scope `webhooks:write`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -855,9 +859,11 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. `Idempotency-Key` is refused here (`400`): the answer holds a secret, which is never kept for a replay.
+         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.
          *
          *     Access token only: API keys get `403`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -905,9 +911,11 @@ export interface paths {
         put?: never;
         /**
          * Roll an API key
-         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). A revoked or expired key cannot be rolled (`409 api_key_not_active`). `Idempotency-Key` is refused (`400`).
+         * @description A new secret, shown once; the previous one keeps working for `expires_in` seconds (default 86400, at most 7 days, 0: stops at once). A revoked or expired key cannot be rolled (`409 api_key_not_active`).
          *
          *     Access token only: API keys get `403`.
+         *
+         *     `Idempotency-Key` is not accepted here: a request that sends the header, even empty, is `400 validation_error`. The answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry.
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -1138,7 +1146,8 @@ export interface components {
         };
         CreateUserRequest: {
             /**
-             * @description Trimmed and lower-cased; unique.
+             * Format: email
+             * @description Unique. Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
              * @example ada@example.com
              */
             email: string;
@@ -1198,13 +1207,14 @@ export interface components {
             /** @example Ada King */
             name?: string;
             /**
-             * @description Changing your own needs `current_password` and ends your other sessions.
+             * Format: email
+             * @description Changing your own needs `current_password` and ends your other sessions. Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
              * @example ada.king@example.com
              */
             email?: string;
             /**
              * Format: password
-             * @description New password. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.
+             * @description New password, under the signup's rules. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.
              */
             password?: string;
             /**
@@ -1240,7 +1250,11 @@ export interface components {
             type: "individual" | "business";
             /** @example Analytical Engines Ltd */
             name: string;
-            /** @example billing@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example billing@example.com
+             */
             email: string;
             /**
              * @description Default `allowed`. `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
@@ -1323,7 +1337,11 @@ export interface components {
         UpdateAccountRequest: {
             /** @example Analytical Engines plc */
             name?: string;
-            /** @example accounts@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example accounts@example.com
+             */
             email?: string;
             /**
              * @description `forbidden` refuses a debit above the available balance of its currency (`409 insufficient_funds`); `allowed` lets balances go negative.
@@ -1393,6 +1411,11 @@ export interface components {
             /** @description One per currency the account has ever used, sorted by currency. */
             balances: components["schemas"]["Balance"][];
         };
+        /**
+         * @description Upper-case ISO 4217 code of a currency in circulation.
+         * @enum {string}
+         */
+        Currency: "AED" | "AFN" | "ALL" | "AMD" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XCG" | "XOF" | "XPF" | "YER" | "ZAR" | "ZMW" | "ZWG";
         CreateTransactionRequest: {
             /**
              * @example payment
@@ -1409,7 +1432,7 @@ export interface components {
              * @description Upper-case ISO 4217 code of a currency in circulation.
              * @example EUR
              */
-            currency: string;
+            currency: components["schemas"]["Currency"];
             /**
              * @description Required for `adjustment`. Implied by the other types (payment and transfer debit, credit and refund credit); if sent it must agree.
              * @enum {string}
@@ -1588,7 +1611,11 @@ export interface components {
             reason?: string;
         };
         PaymentCustomerRequest: {
-            /** @example grace@example.com */
+            /**
+             * Format: email
+             * @description Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example grace@example.com
+             */
             email: string;
             /** @example Grace Hopper */
             name?: string;
@@ -1609,7 +1636,7 @@ export interface components {
              * @description Upper-case ISO 4217 code of a currency in circulation.
              * @example EUR
              */
-            currency: string;
+            currency: components["schemas"]["Currency"];
             customer: components["schemas"]["PaymentCustomerRequest"];
             /**
              * @description Your reference: the invoice, order or subscription it is for.
@@ -1619,13 +1646,13 @@ export interface components {
             /** @example Invoice 42: consulting, November */
             description?: string;
             /**
-             * @description Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.
+             * @description Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured; only with a provider that offers it (`bank_transfer` does not: `400 validation_error`).
              * @enum {string}
              */
             capture_method?: "automatic" | "manual";
             /**
              * Format: date-time
-             * @description When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.
+             * @description When an unpaid request expires: at least a minute and at most 90 days ahead. Default: 7 days after creation. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped.
              */
             expires_at?: string;
             /**
@@ -2151,6 +2178,7 @@ export interface components {
         WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
+             * Format: uri
              * @description https, on a public address.
              * @example https://hooks.example.com/payments
              */
@@ -2246,7 +2274,11 @@ export interface components {
             next_cursor: string | null;
         };
         UpdateWebhookEndpointRequest: {
-            /** @example https://hooks.example.com/payments/v2 */
+            /**
+             * Format: uri
+             * @description https, on a public address.
+             * @example https://hooks.example.com/payments/v2
+             */
             url?: string;
             /**
              * @description `["*"]` for every event, or the types to receive.
@@ -2489,7 +2521,8 @@ export interface components {
              */
             scopes: components["schemas"]["ApiKeyScope"][];
             /**
-             * @description When it stops working; omitted: never.
+             * Format: date-time
+             * @description When it stops working; omitted: never. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped.
              * @example 2027-11-21T10:15:30.123Z
              */
             expires_at?: string;
@@ -2977,6 +3010,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3915,7 +3957,7 @@ export interface operations {
             query?: {
                 /** @description Admins: the account to act on (default: the caller's own). */
                 account_id?: string;
-                /** @description The posted balance of each currency as it stood at this instant (ISO 8601): every entry posted at or before it. */
+                /** @description The posted balance of each currency as it stood at this instant: every entry posted at or before it. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 as_of?: string;
             };
             header?: never;
@@ -4003,15 +4045,15 @@ export interface operations {
                 status?: "pending" | "posted" | "canceled";
                 /** @description Only transactions of this type. */
                 type?: "payment" | "credit" | "refund" | "transfer" | "adjustment";
-                /** @description Upper-case ISO 4217 code, such as `EUR`. */
-                currency?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Upper-case ISO 4217 code of a currency in circulation. */
+                currency?: components["schemas"]["Currency"];
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's transactions. Members always see their own account's. */
                 account_id?: string;
-                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. */
+                /** @description Exact match on metadata entries: `metadata[order_id]=1042&metadata[channel]=web`. Leave empty for no filter. At most 10 entries, each key given once; keys are 1 to 40 characters. */
                 metadata?: {
                     [key: string]: string;
                 };
@@ -4737,9 +4779,9 @@ export interface operations {
                 purpose?: "product" | "subscription" | "invoice";
                 /** @description The customer's exact email (case-insensitive). */
                 customer_email?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's requests. Members always see their own account's. */
                 account_id?: string;
@@ -5898,9 +5940,9 @@ export interface operations {
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
                 type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated")[];
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up. */
                 after_sequence?: number;
@@ -6066,9 +6108,9 @@ export interface operations {
                 outcome?: "success" | "failure";
                 /** @description Only entries of this actor (a user id or an API key id). */
                 actor_id?: string;
-                /** @description Created at or after this instant (ISO 8601). */
+                /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
-                /** @description Created before this instant (ISO 8601, exclusive). */
+                /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_to?: string;
                 /** @description Admins: only this account's entries. Owners always see their own account's. */
                 account_id?: string;
@@ -6241,10 +6283,7 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6623,10 +6662,7 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description A webhook endpoint id (`whe_...`). */
                 endpoint_id: string;
@@ -7309,10 +7345,7 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7580,10 +7613,7 @@ export interface operations {
     rollApiKey: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Not accepted here (`400 validation_error`): the answer holds a secret, and answers kept for replays never hold one. Send the request without it; if its answer is lost, delete what it created (or rotate again) and retry. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 /** @description An API key id (`key_...`). */
                 api_key_id: string;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { DISPLAY_NAME_SCHEMA, EMAIL_SCHEMA, IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { Mode, MODES } from '../../config/modes';
 import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy, ACCOUNT_TYPES, AccountType } from '../entities/account.entity';
 
@@ -17,11 +17,11 @@ export class CreateAccountRequestDto {
   @IsIn(ACCOUNT_TYPES)
   type: AccountType;
 
-  @ApiProperty({ example: 'Analytical Engines Ltd', maxLength: 200 })
+  @ApiProperty({ example: 'Analytical Engines Ltd', ...DISPLAY_NAME_SCHEMA })
   @IsDisplayName()
   name: string;
 
-  @ApiProperty({ example: 'billing@example.com', maxLength: 254 })
+  @ApiProperty({ ...EMAIL_SCHEMA, example: 'billing@example.com' })
   @IsEmailAddress()
   email: string;
 

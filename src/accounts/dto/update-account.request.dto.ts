@@ -1,20 +1,23 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
+import { DISPLAY_NAME_SCHEMA, EMAIL_SCHEMA, IsDisplayName, IsEmailAddress, IsJsonObject, IsOmittable } from '../../common/validation/fields';
 import { AccountPreferences, OVERDRAFT_POLICIES, OverdraftPolicy } from '../entities/account.entity';
+import { ApiRequestSchema } from '../../common/swagger/request-schemas';
 
 /** The body /docs offers: it works as it is for the owner of an open account. */
 export const UPDATE_ACCOUNT_EXAMPLES = {
   rename: { summary: 'Rename, and change a preference', value: { name: 'Analytical Engines plc', preferences: { locale: 'fr-FR' } } },
 };
 
+/** The service refuses a body that changes nothing: at least one of name, email, preferences, overdraft. */
+@ApiRequestSchema({ minProperties: 1 })
 export class UpdateAccountRequestDto {
-  @ApiPropertyOptional({ example: 'Analytical Engines plc', maxLength: 200 })
+  @ApiPropertyOptional({ example: 'Analytical Engines plc', ...DISPLAY_NAME_SCHEMA })
   @IsOmittable()
   @IsDisplayName()
   name?: string;
 
-  @ApiPropertyOptional({ example: 'accounts@example.com', maxLength: 254 })
+  @ApiPropertyOptional({ ...EMAIL_SCHEMA, example: 'accounts@example.com' })
   @IsOmittable()
   @IsEmailAddress()
   email?: string;

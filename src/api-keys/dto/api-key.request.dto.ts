@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 import { API_KEY_SCOPES } from '../../common/access/scopes';
-import { IsDisplayName, IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { DISPLAY_NAME_SCHEMA, IsDisplayName, IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { instantDescription } from '../../common/validation/instant';
 
 /** The longest overlap of a roll: 7 days. */
 export const MAX_ROLL_OVERLAP_SECONDS = 7 * 24 * 60 * 60;
 export const DEFAULT_ROLL_OVERLAP_SECONDS = 24 * 60 * 60;
 
 export class CreateApiKeyRequestDto {
-  @ApiProperty({ example: 'Order system', maxLength: 200 })
+  @ApiProperty({ example: 'Order system', ...DISPLAY_NAME_SCHEMA })
   @IsDisplayName()
   name: string;
 
@@ -16,6 +17,8 @@ export class CreateApiKeyRequestDto {
     isArray: true,
     enum: [...API_KEY_SCOPES],
     enumName: 'ApiKeyScope',
+    minItems: 1,
+    maxItems: API_KEY_SCOPES.length,
     example: ['transactions:write', 'balances:read'],
     description: '`resource:write` includes `resource:read`; `admin` only on platform keys.',
   })
@@ -25,7 +28,7 @@ export class CreateApiKeyRequestDto {
   @IsIn(API_KEY_SCOPES, { each: true })
   scopes: string[];
 
-  @ApiPropertyOptional({ example: '2027-11-21T10:15:30.123Z', description: 'When it stops working; omitted: never.' })
+  @ApiPropertyOptional({ format: 'date-time', example: '2027-11-21T10:15:30.123Z', description: instantDescription('When it stops working; omitted: never.') })
   @IsOmittable()
   @IsInstant()
   expires_at?: string;

@@ -3,6 +3,7 @@ import { IsIn, IsString } from 'class-validator';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '../../common/audit/audit-log';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { CREATED_FROM_PROPERTY, CREATED_TO_PROPERTY } from '../../common/pagination/created-range';
 
 export class ListAuditLogQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ enum: AUDIT_ACTIONS, enumName: 'AuditAction', description: 'Only entries of this action.' })
@@ -21,12 +22,12 @@ export class ListAuditLogQueryDto extends PaginationQueryDto {
   @MaxChars(64)
   actor_id?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional(CREATED_FROM_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional(CREATED_TO_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_to?: string;

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, Max, Min, ValidateBy } from 'class-validator';
-import { isCurrencyCode } from './currencies';
+import { CURRENCY_CODES, isCurrencyCode } from './currencies';
 
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 999_999_999_999;
@@ -11,6 +11,17 @@ export const MAX_AMOUNT = 999_999_999_999;
  * pipe does no implicit conversion of bodies).
  */
 export const IsAmount = () => applyDecorators(IsInt(), Min(MIN_AMOUNT), Max(MAX_AMOUNT));
+
+/**
+ * What the OpenAPI document says of a currency: the codes IsCurrency takes, as one named enum (`Currency`),
+ * so generated clients get the list, and a request with another code is invalid by the document too.
+ */
+export const CURRENCY_SCHEMA = {
+  enum: [...CURRENCY_CODES],
+  enumName: 'Currency',
+  example: 'EUR',
+  description: 'Upper-case ISO 4217 code of a currency in circulation.',
+};
 
 /** An upper-case ISO 4217 code of a currency in circulation. */
 export const IsCurrency = () =>

@@ -1,4 +1,13 @@
+import { ApiPropertyOptions } from '@nestjs/swagger';
 import { validationError } from '../errors/domain-error';
+import { instantDescription } from '../validation/instant';
+
+/** The documentation of a list's `created_from` and `created_to` query parameters, the same on every list. */
+export const CREATED_FROM_PROPERTY: ApiPropertyOptions = { format: 'date-time', description: instantDescription('Created at or after this instant (inclusive).') };
+export const CREATED_TO_PROPERTY: ApiPropertyOptions = {
+  format: 'date-time',
+  description: instantDescription('Created before this instant (exclusive); later than `created_from` when both are given.'),
+};
 
 export interface CreatedRange {
   createdFrom?: Date;

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiResponse, getSchemaPath, HeadersObject } from '@nestjs/swagger';
 import { ErrorCode, statusOf } from '../errors/error-codes';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 
@@ -96,34 +96,60 @@ function documentErrors(codes: ErrorCode[]): MethodDecorator {
     const status = statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const responses = [...byStatus.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([status, statusCodes]) =>
-      ApiResponse({
-        status,
-        description: statusCodes.map((code) => `\`${code}\``).join(', '),
-        ...(statusCodes.some((code) => RETRY_AFTER.includes(code))
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: 5 } } } }
-          : {}),
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(ErrorResponseDto) },
-            examples: Object.fromEntries(
-              statusCodes.map((code) => [
-                code,
-                {
-                  value: {
-                    error_code: code,
-                    error_description: ERROR_EXAMPLES[code].description,
-                    request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
-                    ...(ERROR_EXAMPLES[code].details ? { details: ERROR_EXAMPLES[code].details } : {}),
-                  },
-                },
-              ]),
-            ),
-          },
-        },
-      }),
-    );
+  const responses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, statusCodes]) => ApiResponse({ status, ...errorResponseOf(statusCodes) }));
   return applyDecorators(ApiExtraModels(ErrorResponseDto), ...responses);
+}
+
+/** The documented response of one status: the shared error schema, and one example per error code. */
+interface ErrorResponseObject {
+  description: string;
+  headers?: HeadersObject;
+  content: { 'application/json': { schema: { $ref: string }; examples: Record<string, { value: unknown }> } };
+}
+
+function errorResponseOf(statusCodes: ErrorCode[]): ErrorResponseObject {
+  return {
+    description: statusCodes.map((code) => `\`${code}\``).join(', '),
+    ...(statusCodes.some((code) => RETRY_AFTER.includes(code))
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: 5 } } } }
+      : {}),
+    content: {
+      'application/json': {
+        schema: { $ref: getSchemaPath(ErrorResponseDto) },
+        examples: Object.fromEntries(
+          statusCodes.map((code) => [
+            code,
+            {
+              value: {
+                error_code: code,
+                error_description: ERROR_EXAMPLES[code].description,
+                request_id: '01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
+                ...(ERROR_EXAMPLES[code].details ? { details: ERROR_EXAMPLES[code].details } : {}),
+              },
+            },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
+/**
+ * Adds an error code to an operation of the generated document, for the OpenAPI additions whose
+ * decorators imply an answer (an API key on a session-only operation gets 403): the code joins the
+ * examples and the description of its status, which is added when the operation documents none.
+ */
+export function documentErrorCode(operation: Record<string, unknown>, code: ErrorCode): void {
+  const responses = operation.responses as Record<string, ErrorResponseObject>;
+  const status = String(statusOf(code));
+  const current = responses[status];
+  if (current === undefined) {
+    // Statuses are integer keys: JavaScript keeps them in ascending order, as the decorators write them.
+    responses[status] = errorResponseOf([code]);
+    return;
+  }
+  const codes = Object.keys(current.content['application/json'].examples) as ErrorCode[];
+  if (codes.includes(code)) return;
+  const merged = errorResponseOf([...codes, code]);
+  responses[status] = { ...current, description: merged.description, content: merged.content };
 }

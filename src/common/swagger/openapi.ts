@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { completeRequestSchemas } from './request-schemas';
 import { nameSchemas } from './schema-names';
 import { fillIdempotencyKey } from './swagger-ui-request';
 
@@ -101,6 +102,7 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
   const document = SwaggerModule.createDocument(app, config);
   document.info.license = licenceAt(LOCAL_SERVER_URL);
   for (const addition of additions) addition(document);
+  completeRequestSchemas(document);
   nameSchemas(document);
   return document;
 }

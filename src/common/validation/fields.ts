@@ -1,8 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, DECORATORS } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, IsEmail, IsISO8601, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { Allow, IsEmail, IsString, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { normalizeEmail } from '../email';
 import { FieldProblem } from '../errors/domain-error';
+import { readInstant } from './instant';
 
 export const NAME_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
@@ -14,8 +16,8 @@ export const DESCRIPTION_MAX_LENGTH = 500;
  * (class-validator's Length skips variation selectors and the second half of
  * surrogate pairs, which let a value past the column's limit.)
  */
-export const CharLength = (min: number, max: number, options?: ValidationOptions) =>
-  ValidateBy(
+export const CharLength = (min: number, max: number, options?: ValidationOptions): PropertyDecorator => {
+  const validate = ValidateBy(
     {
       name: 'charLength',
       constraints: [min, max],
@@ -26,17 +28,44 @@ export const CharLength = (min: number, max: number, options?: ValidationOptions
     },
     options,
   );
+  // The OpenAPI document states the limit wherever it is enforced (JSON Schema counts code points too);
+  // a limit written in the field's own @ApiProperty wins. Array items (`each`) are described by their field.
+  if (options?.each === true) return validate;
+  return (target, key) => {
+    validate(target, key);
+    const written = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, target, key) ?? {}) as { minLength?: number; maxLength?: number };
+    ApiProperty({ ...(min > 0 && written.minLength === undefined ? { minLength: min } : {}), ...(written.maxLength === undefined ? { maxLength: max } : {}) })(target, key);
+  };
+};
 
 export const MaxChars = (max: number) => CharLength(0, max);
 
-function codePoints(value: string): number {
+/** The length of a text in Unicode code points: what every limit here, JSON Schema's maxLength and varchar(n) count. */
+export function codePoints(value: string): number {
   let count = 0;
   for (const _ of value) count += 1;
   return count;
 }
 
+/**
+ * What the OpenAPI document says of a display name, exactly what IsDisplayName enforces: 1 to 200
+ * characters (code points, as JSON Schema counts them), at least one of them not white space.
+ */
+export const DISPLAY_NAME_SCHEMA = { minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' } as const;
+
 /** A display name of a person or a company: 1 to 200 characters, not only white space. */
 export const IsDisplayName = () => applyDecorators(IsString(), CharLength(1, NAME_MAX_LENGTH), Matches(/\S/, { message: 'name must not be blank' }));
+
+/**
+ * What the OpenAPI document says of an email address that IsEmailAddress checks. The server reads it a
+ * little more widely (surrounding white space and upper case are normalized away first) and a little
+ * more narrowly than `format: email` alone: the domain must end in a top-level domain of letters.
+ */
+export const EMAIL_SCHEMA = {
+  format: 'email',
+  maxLength: EMAIL_MAX_LENGTH,
+  description: 'Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.',
+} as const;
 
 /**
  * An email address, normalized (trimmed, lower-cased) before it is checked, so
@@ -51,24 +80,22 @@ export const IsEmailAddress = () =>
   );
 
 /**
- * An instant in ISO 8601: a date (midnight UTC), or a date and time with `Z` or
- * an offset. A time without either is refused: it would be read in the
- * server's time zone.
+ * An instant (instant.ts): an RFC 3339 date-time, or a date alone (midnight UTC). A time without `Z` or an
+ * offset is refused: it would be read in the server's time zone. A valid one reaches the service as the
+ * instant's canonical form (toISOString: UTC, milliseconds), so every service reads it with `new Date`
+ * and none meets lowercase letters, long fractions or two-digit years.
  */
 export const IsInstant = () =>
   applyDecorators(
-    IsISO8601({ strict: true, strictSeparator: true }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (readInstant(value)?.toISOString() ?? value) : value)),
     ValidateBy({
       name: 'isInstant',
       validator: {
-        // The forms JavaScript parses the same everywhere; ISO 8601 allows more (T10Z, decimal commas).
-        validate: (value) => typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value)),
-        defaultMessage: () => 'must be a date (2026-11-21), or a date and time with Z or an offset (2026-11-21T10:15:30.123Z)',
+        validate: (value) => typeof value === 'string' && readInstant(value) !== null,
+        defaultMessage: () => 'must be an RFC 3339 date-time with Z or an offset (2026-11-21T10:15:30.123Z), or a date (2026-11-21)',
       },
     }),
   );
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**
  * The field may be left out, but when present it is validated, null included.

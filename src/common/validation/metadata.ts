@@ -1,5 +1,5 @@
 import { validationError, FieldProblem } from '../errors/domain-error';
-import { JsonObjectCheck } from './fields';
+import { codePoints, JsonObjectCheck } from './fields';
 import { applyKeyPatch } from './key-patch';
 
 /** Contract section 6: string to string, at most 50 keys, keys up to 40 characters, values up to 500. */
@@ -24,13 +24,14 @@ function checkEntries(value: Record<string, unknown>, field: string, allowNull: 
   if (keys.length > METADATA_MAX_KEYS) problems.push({ field, message: `must have at most ${METADATA_MAX_KEYS} keys` });
   for (const key of keys) {
     const entry = value[key];
-    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) {
+    // Characters are code points, as the OpenAPI schema's maxLength counts them (an emoji is one, not two).
+    if (key.length === 0 || codePoints(key) > METADATA_KEY_MAX_LENGTH) {
       problems.push({ field: `${field}.${key}`, message: `keys must be 1 to ${METADATA_KEY_MAX_LENGTH} characters long` });
     } else if (entry === null && allowNull) {
       continue;
     } else if (typeof entry !== 'string') {
       problems.push({ field: `${field}.${key}`, message: allowNull ? 'must be a string, or null to remove the key' : 'must be a string' });
-    } else if (entry.length > METADATA_VALUE_MAX_LENGTH) {
+    } else if (codePoints(entry) > METADATA_VALUE_MAX_LENGTH) {
       problems.push({ field: `${field}.${key}`, message: `must be at most ${METADATA_VALUE_MAX_LENGTH} characters long` });
     }
   }

@@ -4,6 +4,7 @@ import { IsString, ValidateBy } from 'class-validator';
 import { EVENT_TYPES, EventType } from '../../common/events/event-log';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { CREATED_FROM_PROPERTY, CREATED_TO_PROPERTY } from '../../common/pagination/created-range';
 
 /** `type=a&type=b` and `type=a,b` alike, as one list. */
 function typeList(value: unknown): unknown {
@@ -28,12 +29,12 @@ export class ListEventsQueryDto extends PaginationQueryDto {
   })
   type?: EventType[];
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional(CREATED_FROM_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional(CREATED_TO_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_to?: string;
@@ -46,7 +47,9 @@ export class ListEventsQueryDto extends PaginationQueryDto {
     description: "With one account (a member's, or an admin's `account_id`): the events after this sequence, oldest first, to catch up.",
   })
   @IsOmittable()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value))
+  // Any run of digits becomes a number; the check below then refuses what is past Number.MAX_SAFE_INTEGER
+  // (a longer run reads as 2^53 or more, never as a smaller safe integer).
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value))
   @ValidateBy({
     name: 'isSequence',
     validator: {

@@ -1,17 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
-import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
-import { CharLength, DESCRIPTION_MAX_LENGTH, IsDisplayName, IsEmailAddress, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { CURRENCY_SCHEMA, IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
+import {
+  CharLength,
+  DESCRIPTION_MAX_LENGTH,
+  DISPLAY_NAME_SCHEMA,
+  EMAIL_SCHEMA,
+  IsDisplayName,
+  IsEmailAddress,
+  IsInstant,
+  IsJsonObject,
+  IsOmittable,
+  MaxChars,
+} from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { CAPTURE_METHODS, CaptureMethod, PAYMENT_PURPOSES, PaymentPurpose } from '../entities/payment-request.entity';
+import { instantDescription } from '../../common/validation/instant';
 
 export class PaymentCustomerDto {
-  @ApiProperty({ example: 'grace@example.com' })
+  @ApiProperty({ ...EMAIL_SCHEMA, example: 'grace@example.com' })
   @IsEmailAddress()
   email: string;
 
-  @ApiPropertyOptional({ example: 'Grace Hopper', maxLength: 200 })
+  @ApiPropertyOptional({ example: 'Grace Hopper', ...DISPLAY_NAME_SCHEMA })
   @IsOmittable()
   @IsDisplayName()
   name?: string;
@@ -46,7 +58,7 @@ export class CreatePaymentRequestDto {
   @IsAmount()
   amount: number;
 
-  @ApiProperty({ example: 'EUR', description: 'Upper-case ISO 4217 code of a currency in circulation.' })
+  @ApiProperty(CURRENCY_SCHEMA)
   @IsCurrency()
   currency: string;
 
@@ -70,7 +82,9 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     enum: CAPTURE_METHODS,
-    description: 'Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured.',
+    description:
+      'Default: `automatic`. `manual`: the customer authorizes and the funds are held (status `authorized`) until captured; ' +
+      'only with a provider that offers it (`bank_transfer` does not: `400 validation_error`).',
   })
   @IsOmittable()
   @IsIn(CAPTURE_METHODS)
@@ -78,7 +92,7 @@ export class CreatePaymentRequestDto {
 
   @ApiPropertyOptional({
     format: 'date-time',
-    description: 'When an unpaid request expires (ISO 8601): at least a minute and at most 90 days ahead. Default: 7 days after creation.',
+    description: instantDescription('When an unpaid request expires: at least a minute and at most 90 days ahead. Default: 7 days after creation.'),
   })
   @IsOmittable()
   @IsInstant()

@@ -3,6 +3,7 @@ import { IsIn, IsString } from 'class-validator';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { EMAIL_MAX_LENGTH, IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { PAYMENT_PURPOSES, PAYMENT_STATUSES, PaymentPurpose, PaymentStatus } from '../entities/payment-request.entity';
+import { CREATED_FROM_PROPERTY, CREATED_TO_PROPERTY } from '../../common/pagination/created-range';
 
 export class ListPaymentsQueryDto extends PaginationQueryDto {
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES, description: 'As the request reads now: `expired` includes unpaid requests past `expires_at`.' })
@@ -21,12 +22,12 @@ export class ListPaymentsQueryDto extends PaginationQueryDto {
   @MaxChars(EMAIL_MAX_LENGTH)
   customer_email?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional(CREATED_FROM_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional(CREATED_TO_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_to?: string;

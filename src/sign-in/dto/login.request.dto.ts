@@ -8,25 +8,25 @@ export const LOGIN_EXAMPLES = {
 };
 
 export class LoginRequestDto {
-  @ApiProperty({ example: 'ada@example.com', description: 'Matched case-insensitively.' })
+  @ApiProperty({ example: 'ada@example.com', minLength: 1, maxLength: 254, description: 'Matched case-insensitively.' })
   @IsString()
   @MinLength(1)
   @MaxChars(254)
   email: string;
 
-  @ApiProperty({ example: 'correct horse battery staple', format: 'password' })
+  @ApiProperty({ example: 'correct horse battery staple', format: 'password', minLength: 1, maxLength: 128 })
   @IsString()
   @MinLength(1)
   @MaxChars(128)
   password: string;
 
-  @ApiPropertyOptional({ example: 'ios-4F2A9C', description: 'Identifier of the client device, recorded on the session.' })
+  @ApiPropertyOptional({ example: 'ios-4F2A9C', maxLength: 255, description: 'Identifier of the client device, recorded on the session.' })
   @IsOmittable()
   @IsString()
   @MaxChars(255)
   device_id?: string;
 
-  @ApiPropertyOptional({ example: '3.4.1', description: 'Client application version, recorded on the session.' })
+  @ApiPropertyOptional({ example: '3.4.1', maxLength: 100, description: 'Client application version, recorded on the session.' })
   @IsOmittable()
   @IsString()
   @MaxChars(100)

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
+import { CURRENCY_SCHEMA, IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
 import { DESCRIPTION_MAX_LENGTH, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
-import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
+import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_SCHEMA } from './transaction-fields';
 import { DIRECTIONS, Direction, TRANSACTION_TYPES, TransactionType } from '../entities/transaction.entity';
 
 /**
@@ -45,7 +45,7 @@ export class CreateTransactionRequestDto {
   @IsAmount()
   amount: number;
 
-  @ApiProperty({ example: 'EUR', description: 'Upper-case ISO 4217 code of a currency in circulation.' })
+  @ApiProperty(CURRENCY_SCHEMA)
   @IsCurrency()
   currency: string;
 
@@ -63,7 +63,7 @@ export class CreateTransactionRequestDto {
   @MaxChars(DESCRIPTION_MAX_LENGTH)
   description?: string;
 
-  @ApiPropertyOptional({ type: [String], maxItems: REFERENCE_IDS_MAX, example: ['INV-2026-00042'] })
+  @ApiPropertyOptional({ ...REFERENCE_IDS_SCHEMA, example: ['INV-2026-00042'] })
   @IsOmittable()
   @IsReferenceIds()
   reference_ids?: string[];

@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsCurrency } from '../../common/money/money.validators';
+import { CURRENCY_SCHEMA, IsCurrency } from '../../common/money/money.validators';
 import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
-import { IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { codePoints, IsInstant, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { FieldProblem } from '../../common/errors/domain-error';
 import { METADATA_KEY_MAX_LENGTH, METADATA_VALUE_MAX_LENGTH } from '../../common/validation/metadata';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, TransactionStatus, TransactionType } from '../entities/transaction.entity';
+import { CREATED_FROM_PROPERTY, CREATED_TO_PROPERTY } from '../../common/pagination/created-range';
 
 export const MAX_METADATA_FILTERS = 10;
 
@@ -15,9 +16,9 @@ function checkMetadataFilter(value: Record<string, unknown>, field: string): Fie
   if (keys.length > MAX_METADATA_FILTERS) return [{ field, message: `at most ${MAX_METADATA_FILTERS} metadata filters may be combined` }];
   return keys.flatMap((key) => {
     const entry = value[key];
-    if (key.length === 0 || key.length > METADATA_KEY_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters long` }];
+    if (key.length === 0 || codePoints(key) > METADATA_KEY_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `keys are 1 to ${METADATA_KEY_MAX_LENGTH} characters long` }];
     if (typeof entry !== 'string') return [{ field: `${field}[${key}]`, message: 'must be given once' }];
-    if (entry.length > METADATA_VALUE_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `values are at most ${METADATA_VALUE_MAX_LENGTH} characters long` }];
+    if (codePoints(entry) > METADATA_VALUE_MAX_LENGTH) return [{ field: `${field}[${key}]`, message: `values are at most ${METADATA_VALUE_MAX_LENGTH} characters long` }];
     return [];
   });
 }
@@ -33,17 +34,17 @@ export class ListTransactionsQueryDto extends PaginationQueryDto {
   @IsIn(TRANSACTION_TYPES)
   type?: TransactionType;
 
-  @ApiPropertyOptional({ description: 'Upper-case ISO 4217 code, such as `EUR`.' })
+  @ApiPropertyOptional(CURRENCY_SCHEMA)
   @IsOmittable()
   @IsCurrency()
   currency?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after this instant (ISO 8601).' })
+  @ApiPropertyOptional(CREATED_FROM_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_from?: string;
 
-  @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (ISO 8601, exclusive).' })
+  @ApiPropertyOptional(CREATED_TO_PROPERTY)
   @IsOmittable()
   @IsInstant()
   created_to?: string;

@@ -2,7 +2,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
 import { IsJsonObject, IsOmittable, MaxChars, RefusesImmutableFields } from '../../common/validation/fields';
 import { checkMetadataPatch, MetadataPatch, METADATA_SCHEMA } from '../../common/validation/metadata';
-import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_MAX } from './transaction-fields';
+import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_SCHEMA } from './transaction-fields';
+import { ApiRequestSchema } from '../../common/swagger/request-schemas';
 
 /** What a transaction was created with and may never change; sending one is `422 immutable_field`. */
 export const IMMUTABLE_TRANSACTION_FIELDS = ['amount', 'currency', 'type', 'direction', 'account_id', 'status', 'description', 'counterparty_account_id'] as const;
@@ -16,6 +17,8 @@ export const UPDATE_TRANSACTION_EXAMPLES = {
 };
 
 @RefusesImmutableFields(...IMMUTABLE_TRANSACTION_FIELDS)
+/** The service refuses a body that changes nothing: at least one of metadata, reference_ids, notes. */
+@ApiRequestSchema({ minProperties: 1 })
 export class UpdateTransactionRequestDto {
   @ApiPropertyOptional({
     ...METADATA_SCHEMA,
@@ -27,7 +30,7 @@ export class UpdateTransactionRequestDto {
   @IsJsonObject(checkMetadataPatch)
   metadata?: MetadataPatch;
 
-  @ApiPropertyOptional({ type: [String], maxItems: REFERENCE_IDS_MAX, example: ['INV-2026-00042', 'PO-7781'], description: 'Replaces the list.' })
+  @ApiPropertyOptional({ ...REFERENCE_IDS_SCHEMA, example: ['INV-2026-00042', 'PO-7781'], description: 'Replaces the list.' })
   @IsOmittable()
   @IsReferenceIds()
   reference_ids?: string[];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { DISPLAY_NAME_SCHEMA, EMAIL_SCHEMA, IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../../common/access/caller';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
 
@@ -10,7 +10,7 @@ export const CREATE_USER_EXAMPLES = {
 };
 
 export class CreateUserRequestDto {
-  @ApiProperty({ example: 'ada@example.com', maxLength: 254, description: 'Trimmed and lower-cased; unique.' })
+  @ApiProperty({ ...EMAIL_SCHEMA, example: 'ada@example.com', description: `Unique. ${EMAIL_SCHEMA.description}` })
   @IsEmailAddress()
   email: string;
 
@@ -25,7 +25,7 @@ export class CreateUserRequestDto {
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
   password: string;
 
-  @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
+  @ApiProperty({ example: 'Ada Lovelace', ...DISPLAY_NAME_SCHEMA })
   @IsDisplayName()
   name: string;
 

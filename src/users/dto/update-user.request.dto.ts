@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
-import { IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
+import { DISPLAY_NAME_SCHEMA, EMAIL_SCHEMA, IsDisplayName, IsEmailAddress, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { USER_ROLES, UserRole } from '../../common/access/caller';
-import { PASSWORD_MAX_LENGTH } from '../password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
+import { ApiRequestSchema } from '../../common/swagger/request-schemas';
 
 /** The bodies /docs offers: each works as it is on yourself. */
 export const UPDATE_USER_EXAMPLES = {
@@ -13,20 +14,29 @@ export const UPDATE_USER_EXAMPLES = {
   },
 };
 
+/** The service refuses a body that changes nothing: at least one of name, email, password, role. */
+@ApiRequestSchema({ minProperties: 1 })
 export class UpdateUserRequestDto {
-  @ApiPropertyOptional({ example: 'Ada King', maxLength: 200 })
+  @ApiPropertyOptional({ example: 'Ada King', ...DISPLAY_NAME_SCHEMA })
   @IsOmittable()
   @IsDisplayName()
   name?: string;
 
-  @ApiPropertyOptional({ example: 'ada.king@example.com', maxLength: 254, description: 'Changing your own needs `current_password` and ends your other sessions.' })
+  @ApiPropertyOptional({
+    ...EMAIL_SCHEMA,
+    example: 'ada.king@example.com',
+    description: `Changing your own needs \`current_password\` and ends your other sessions. ${EMAIL_SCHEMA.description}`,
+  })
   @IsOmittable()
   @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({
     format: 'password',
-    description: "New password. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.",
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description:
+      "New password, under the signup's rules. Changing your own needs `current_password` and ends your other sessions; an admin resetting another user's ends all of theirs.",
   })
   @IsOmittable()
   @IsString()

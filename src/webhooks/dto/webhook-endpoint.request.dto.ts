@@ -3,20 +3,28 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString } from 'class-valid
 import { EVENT_TYPES } from '../../common/events/event-log';
 import { DESCRIPTION_MAX_LENGTH, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { ENDPOINT_STATUSES, EndpointStatus } from '../entities/webhook-endpoint.entity';
+import { ApiRequestSchema } from '../../common/swagger/request-schemas';
 
 export const SUBSCRIBABLE = ['*', ...EVENT_TYPES] as const;
 const URL_MAX_LENGTH = 2048;
+/**
+ * An absolute URL: the document says `format: uri`; whether the scheme and the address are allowed (https,
+ * a public host) the service decides, with `400 webhook_url_not_allowed`.
+ */
+const URL_SCHEMA = { format: 'uri', maxLength: URL_MAX_LENGTH } as const;
 
 const ENABLED_EVENTS = {
   isArray: true,
   enum: [...SUBSCRIBABLE],
   enumName: 'WebhookEventSelector',
+  minItems: 1,
+  maxItems: SUBSCRIBABLE.length,
   example: ['transaction.created', 'payment.succeeded'],
   description: '`["*"]` for every event, or the types to receive.',
 };
 
 export class CreateWebhookEndpointRequestDto {
-  @ApiProperty({ example: 'https://hooks.example.com/payments', maxLength: URL_MAX_LENGTH, description: 'https, on a public address.' })
+  @ApiProperty({ ...URL_SCHEMA, example: 'https://hooks.example.com/payments', description: 'https, on a public address.' })
   @IsString()
   @MaxChars(URL_MAX_LENGTH)
   url: string;
@@ -41,8 +49,10 @@ export class CreateWebhookEndpointRequestDto {
   account_id?: string;
 }
 
+/** The service refuses a body that changes nothing: at least one of url, enabled_events, description, status. */
+@ApiRequestSchema({ minProperties: 1 })
 export class UpdateWebhookEndpointRequestDto {
-  @ApiPropertyOptional({ example: 'https://hooks.example.com/payments/v2', maxLength: URL_MAX_LENGTH })
+  @ApiPropertyOptional({ ...URL_SCHEMA, example: 'https://hooks.example.com/payments/v2', description: 'https, on a public address.' })
   @IsOmittable()
   @IsString()
   @MaxChars(URL_MAX_LENGTH)
