@@ -24,18 +24,20 @@ export class AuditChainRecords1764800000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const postgres = queryRunner.connection.options.type === 'postgres';
     const param = (index: number) => (postgres ? `$${index}` : '?');
-    const starts: Start[] = (
-      await queryRunner.query(
-        `SELECT c.chain, e.sequence, e.previous_hash FROM audit_chains c
-         JOIN audit_log e ON e.chain = c.chain AND e.sequence = (SELECT MIN(sequence) FROM audit_log WHERE chain = c.chain)
-         ORDER BY c.chain`,
-      )
-    ).map((row: { chain: string; sequence: number | string; previous_hash: string }) => ({ chain: row.chain, sequence: Number(row.sequence), previousHash: row.previous_hash }));
+    const rows = (await queryRunner.query(
+      `SELECT c.chain, e.sequence, e.previous_hash FROM audit_chains c
+       JOIN audit_log e ON e.chain = c.chain AND e.sequence = (SELECT MIN(sequence) FROM audit_log WHERE chain = c.chain)
+       ORDER BY c.chain`,
+    )) as { chain: string; sequence: number | string; previous_hash: string }[];
+    const starts: Start[] = rows.map((row) => ({ chain: row.chain, sequence: Number(row.sequence), previousHash: row.previous_hash }));
     const records = starts.filter((start) => start.chain !== PLATFORM_CHAIN || start.sequence !== 1);
     if (records.length === 0) return;
-    const [head] = await queryRunner.query(`SELECT last_sequence, last_hash FROM audit_chains WHERE chain = ${param(1)}`, [PLATFORM_CHAIN]);
-    let sequence = head === undefined ? 0 : Number(head.last_sequence);
-    let previousHash: string = head === undefined ? GENESIS_HASH : head.last_hash;
+    const heads = (await queryRunner.query(`SELECT last_sequence, last_hash FROM audit_chains WHERE chain = ${param(1)}`, [PLATFORM_CHAIN])) as {
+      last_sequence: number | string;
+      last_hash: string;
+    }[];
+    let sequence = heads.length === 0 ? 0 : Number(heads[0].last_sequence);
+    let previousHash = heads.length === 0 ? GENESIS_HASH : heads[0].last_hash;
     for (const start of records) {
       sequence += 1;
       const whole = start.sequence === 1 && start.previousHash === GENESIS_HASH;
