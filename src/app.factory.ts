@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
+import { AuditCheckpointer } from './audit/checkpoints/audit-checkpointer';
 import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { securityHeaders } from './common/http/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
@@ -38,5 +39,7 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
   }
   serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS), config.publicBaseUrl);
   await app.init();
+  // The server signs the audit chains' heads; a CLI command (another application context) never does.
+  app.get(AuditCheckpointer).start();
   return { app, routes: routeTable.routes };
 }

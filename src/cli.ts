@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import { AuditService } from './audit/audit.service';
+import { AuditService, CheckpointSource } from './audit/audit.service';
 import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
@@ -39,9 +40,12 @@ const USAGE = `Usage: npm run cli -- <command>
       --api: where the API answers (PAYMENTS_API_URL; default PUBLIC_BASE_URL, else http://HOST:PORT).
       --secret: the signing secret to use (default: a new one, printed). --account: admins name the account.
       Prints one line per event: its type, its id and the receiver's status.
-  audit-verify [--json]
+  audit-verify [--json] [--checkpoints <dir>] [--public-key <file>]
       Walks the audit log's hash chains (one per account, one for the platform) and exits 1 naming the first
-      entry of each chain that does not verify: an edited, deleted or reordered row (--json: the report as JSON).`;
+      entry of each chain that does not verify: an edited, inserted, deleted or reordered row, at either end,
+      or a chain deleted whole (--json: the report as JSON). --checkpoints: also holds every chain against the
+      newest checkpoint in <dir> signed by the key (--public-key: a PEM file, as GET /v1/audit_log/public_key
+      gives it; default: the public half of AUDIT_SIGNING_KEY): a chain behind it, beside it or missing fails.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -98,12 +102,28 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function auditVerify(json: boolean): Command {
+interface AuditVerifyOptions {
+  json: boolean;
+  checkpoints?: string;
+  publicKeyFile?: string;
+}
+
+function auditVerify(options: AuditVerifyOptions): Command {
   return async (context) => {
-    const report = await context.get(AuditService).verify();
-    if (json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    let source: CheckpointSource | undefined;
+    if (options.checkpoints !== undefined) {
+      const publicKey = options.publicKeyFile === undefined ? context.get(AppConfig).auditSigningKey?.publicKey : createPublicKey(readFileSync(options.publicKeyFile, 'utf8'));
+      if (publicKey === undefined) {
+        process.stderr.write('audit-verify --checkpoints needs the verifying key: --public-key <file>, or AUDIT_SIGNING_KEY.\n');
+        return 2;
+      }
+      source = { dir: options.checkpoints, publicKey };
+    }
+    const report = await context.get(AuditService).verify(source);
+    if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
       const lines = [`Checked ${report.entries_checked} entries in ${report.chains_checked} chains.`];
+      if (report.checkpoints !== null) lines.push(`Held them against ${report.checkpoints.newest ?? 'no checkpoint'} (${report.checkpoints.verified} signed checkpoint(s)).`);
       for (const broken of report.breaks) lines.push(`  chain ${broken.chain}: entry ${broken.entry_id ?? '(end of chain)'} (sequence ${broken.sequence}): ${broken.problem}`);
       lines.push(report.ok ? 'Every chain verifies.' : `${report.breaks.length} chain(s) do not verify.`);
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -113,7 +133,14 @@ function auditVerify(json: boolean): Command {
 }
 
 async function commandOf(): Promise<Command | 'help' | null> {
-  const options = { email: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+  const options = {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    json: { type: 'boolean' },
+    checkpoints: { type: 'string' },
+    'public-key': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
   const parsed = (() => {
     try {
       return parseArgs({ allowPositionals: true, options });
@@ -128,7 +155,7 @@ async function commandOf(): Promise<Command | 'help' | null> {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) return null;
   if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
-  if (positionals[0] === 'audit-verify') return auditVerify(values.json ?? false);
+  if (positionals[0] === 'audit-verify') return auditVerify({ json: values.json ?? false, checkpoints: values.checkpoints, publicKeyFile: values['public-key'] });
   if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
   return null;
 }

@@ -4,6 +4,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { AuditLog } from '../common/audit/audit-log';
 import { AuditLogWriter } from './audit-log.writer';
 import { AuditRetention } from './audit-retention';
+import { AuditCheckpointer } from './checkpoints/audit-checkpointer';
 import { AuditController } from './audit.controller';
 import { AuditRepository } from './audit.repository';
 import { AuditService } from './audit.service';
@@ -19,7 +20,7 @@ import { AuditEntry } from './entities/audit-entry.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry, AuditChain]), AccountsModule],
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService, AuditLogWriter, AuditRetention, { provide: AuditLog, useExisting: AuditLogWriter }],
-  exports: [AuditLog, AuditRepository, AuditService, AuditRetention],
+  providers: [AuditRepository, AuditService, AuditLogWriter, AuditRetention, AuditCheckpointer, { provide: AuditLog, useExisting: AuditLogWriter }],
+  exports: [AuditLog, AuditRepository, AuditService, AuditRetention, AuditCheckpointer],
 })
 export class AuditModule {}

@@ -55,6 +55,7 @@ const ALLOW_RETENTION = sql`SELECT set_config('audit.retention', 'on', true)`;
 const PURGE_BEFORE = sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE id < $1 ORDER BY id LIMIT $2)
   RETURNING chain, action, target_id`;
 const ANY_BEFORE = sql`SELECT 1 AS found FROM audit_log WHERE id < $1 LIMIT 1`;
+const ENTRY_AT = sql`SELECT hash FROM audit_log WHERE chain = $1 AND sequence = $2`;
 /** Where a chain continues: its oldest entry left, else (none left) the entry its head would take next. */
 const OLDEST_LEFT = sql`SELECT sequence, previous_hash FROM audit_log WHERE chain = $1 ORDER BY sequence LIMIT 1`;
 const HEAD_OF = sql`SELECT last_sequence, last_hash FROM audit_chains WHERE chain = $1`;
@@ -140,6 +141,11 @@ export class AuditRepository {
       .orderBy('entry.sequence', 'ASC')
       .limit(limit)
       .getMany();
+  }
+
+  /** The hash of the chain's entry at `sequence`; null when there is none. */
+  async hashAt(manager: EntityManager, chain: string, sequence: number): Promise<string | null> {
+    return (await ENTRY_AT.row<{ hash: string }>(manager, [chain, sequence]))?.hash ?? null;
   }
 
   /** Whether any entry was created before `instant` (retention has something to do). */

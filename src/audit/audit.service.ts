@@ -9,6 +9,8 @@ import { chainHash, GENESIS_HASH } from './audit-chain-hash';
 import { AuditRepository, CHAIN_STARTED, ChainRecord, PLATFORM_CHAIN } from './audit.repository';
 import { ChainStart, parseContinuation } from './audit-retention';
 import { AuditChain } from './entities/audit-chain.entity';
+import { readCheckpointFiles } from './checkpoints/checkpoint-files';
+import { KeyObject } from 'node:crypto';
 import { AuditEntryResponseDto, toAuditEntryResponse } from './dto/audit-entry.response.dto';
 import { ListAuditLogQueryDto } from './dto/list-audit-log.query.dto';
 
@@ -26,8 +28,19 @@ export interface AuditVerifyReport {
   ok: boolean;
   chains_checked: number;
   entries_checked: number;
+  /** With --checkpoints: the signed checkpoints read, and the newest one the chains were held against. */
+  checkpoints: { verified: number; newest: string | null } | null;
   breaks: AuditBreak[];
 }
+
+/** Where audit-verify finds the signed checkpoints, and the key that verifies them. */
+export interface CheckpointSource {
+  dir: string;
+  publicKey: KeyObject;
+}
+
+/** The chain name of a break that is about the checkpoint files rather than one chain. */
+export const CHECKPOINTS = 'checkpoints';
 
 @Injectable()
 export class AuditService {
@@ -62,9 +75,9 @@ export class AuditService {
    * head. An edited, inserted, deleted or reordered entry breaks one of these at its place, the oldest and newest
    * included, and a chain deleted whole is named by the record of its start.
    */
-  async verify(): Promise<AuditVerifyReport> {
+  async verify(checkpoints?: CheckpointSource): Promise<AuditVerifyReport> {
     const [heads, records] = await this.db.run((manager) => Promise.all([this.audit.chains(manager), this.audit.chainRecords(manager)]));
-    const report: AuditVerifyReport = { ok: true, chains_checked: heads.length, entries_checked: 0, breaks: [] };
+    const report: AuditVerifyReport = { ok: true, chains_checked: heads.length, entries_checked: 0, checkpoints: null, breaks: [] };
     const starts = chainStarts(records, report.breaks);
     for (const head of heads) {
       const start = starts.get(head.chain)?.start ?? (head.chain === PLATFORM_CHAIN ? GENESIS_START : null);
@@ -76,8 +89,38 @@ export class AuditService {
       if (!present.has(chain))
         report.breaks.push({ chain, entry_id: null, sequence: 0, problem: `the platform chain records it (entry ${recordId}) but it is gone: its head and entries were deleted` });
     }
+    if (checkpoints !== undefined) await this.holdAgainstCheckpoints(checkpoints, heads, starts, report);
     report.ok = report.breaks.length === 0;
     return report;
+  }
+
+  /**
+   * Each chain against the newest signed checkpoint (contract section 21): a chain behind it (head moved back,
+   * entries deleted at its end), beside it (the signed entry replaced: a rewritten history) or missing fails. A
+   * signed entry that retention removed since is no failure: the chain's recorded start is past it.
+   */
+  private async holdAgainstCheckpoints(source: CheckpointSource, heads: AuditChain[], starts: Map<string, { start: ChainStart }>, report: AuditVerifyReport): Promise<void> {
+    const files = await readCheckpointFiles(source.dir, source.publicKey);
+    for (const refused of files.refused) report.breaks.push({ chain: CHECKPOINTS, entry_id: null, sequence: 0, problem: `${refused.file}: ${refused.problem}` });
+    const newest = files.verified.at(-1);
+    report.checkpoints = { verified: files.verified.length, newest: newest?.file ?? null };
+    if (newest === undefined) {
+      report.breaks.push({ chain: CHECKPOINTS, entry_id: null, sequence: 0, problem: `no checkpoint signed by this key in ${source.dir}` });
+      return;
+    }
+    const headOf = new Map(heads.map((head) => [head.chain, head]));
+    for (const signed of newest.heads) {
+      const head = headOf.get(signed.chain);
+      const at = `the checkpoint of ${newest.created_at} (${newest.file}) signed sequence ${signed.sequence}`;
+      const broken = (problem: string) => report.breaks.push({ chain: signed.chain, entry_id: null, sequence: signed.sequence, problem });
+      if (head === undefined) broken(`missing: ${at}, and the chain is gone`);
+      else if (head.lastSequence < signed.sequence) broken(`behind its checkpoint: its head is at sequence ${head.lastSequence}, ${at}`);
+      else if (signed.sequence > 0) {
+        const hash = await this.db.run((manager) => this.audit.hashAt(manager, signed.chain, signed.sequence));
+        const removedByRetention = hash === null && (starts.get(signed.chain)?.start.sequence ?? 1) > signed.sequence;
+        if (hash !== signed.hash && !removedByRetention) broken(`beside its checkpoint: ${at}, and that entry is ${hash === null ? 'gone' : 'another one'}`);
+      }
+    }
   }
 
   private async verifyChain(chain: string, start: ChainStart, headSequence: number, headHash: string, report: AuditVerifyReport): Promise<AuditBreak | null> {

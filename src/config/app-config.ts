@@ -1,3 +1,4 @@
+import { AuditSigningKey, auditSigningKey } from './audit-signing-key';
 import { KeyObject, randomBytes } from 'node:crypto';
 import { DerivedKeys, deriveKeys } from './derived-keys';
 import { parseDurationSeconds } from './duration';
@@ -140,6 +141,11 @@ export class AppConfig {
   readonly apiKeyHashKey: Buffer;
   /** How long audit entries are kept (AUDIT_RETENTION). */
   readonly auditRetentionSeconds: number;
+  /** The key chain heads are signed with (AUDIT_SIGNING_KEY); null: no checkpoints. */
+  readonly auditSigningKey: AuditSigningKey | null;
+  /** Where signed checkpoints are written as files (AUDIT_CHECKPOINT_DIR); null: the log only. */
+  readonly auditCheckpointDir: string | null;
+  readonly auditCheckpointIntervalSeconds: number;
   /** The waits between failed delivery attempts; after the last one, it repeats. */
   readonly webhookRetryWaitsSeconds: number[];
   /** How long a delivery is retried, and an endpoint that fails everything stays enabled. */
@@ -235,6 +241,9 @@ export class AppConfig {
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
     this.apiKeyHashKey = this.keys.apiKeys.export();
     this.auditRetentionSeconds = reader.duration('AUDIT_RETENTION', '400d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
+    this.auditSigningKey = auditSigningKey(env.AUDIT_SIGNING_KEY, problems);
+    this.auditCheckpointDir = env.AUDIT_CHECKPOINT_DIR?.trim() || null;
+    this.auditCheckpointIntervalSeconds = reader.duration('AUDIT_CHECKPOINT_INTERVAL', '5m', 1);
     this.webhookRetryWaitsSeconds = reader.durations('WEBHOOK_RETRY_WAITS', '5s,1m,5m,30m,2h,5h,10h,12h');
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', listeningUrl(this.host, this.port)), problems);

@@ -12,8 +12,12 @@ const RETHROWN_BY_NEST = 'ExceptionHandler';
 export class JsonLogger implements LoggerService {
   constructor(private readonly pino: FastifyBaseLogger) {}
 
+  /** A message `{ msg, ...fields }` (a record others read, such as an audit checkpoint) keeps its fields as fields of the line. */
   log(message: unknown, context?: string): void {
-    this.pino.info({ context }, String(message));
+    if (isRecord(message)) {
+      const { msg, ...fields } = message;
+      this.pino.info({ context, ...fields }, msg);
+    } else this.pino.info({ context }, String(message));
   }
 
   error(message: unknown, trace?: string, context?: string): void {
@@ -33,4 +37,8 @@ export class JsonLogger implements LoggerService {
   verbose(message: unknown, context?: string): void {
     this.pino.trace({ context }, String(message));
   }
+}
+
+function isRecord(message: unknown): message is { msg: string; [field: string]: unknown } {
+  return typeof message === 'object' && message !== null && typeof (message as { msg?: unknown }).msg === 'string';
 }

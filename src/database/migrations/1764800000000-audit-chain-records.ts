@@ -1,9 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { chainHash, GENESIS_HASH } from '../../audit/audit-chain-hash';
-import { AuditEntry } from '../../audit/entities/audit-entry.entity';
-import { newId } from '../../common/ids/ids';
 
 const PLATFORM_CHAIN = 'platform';
+const GENESIS_HASH = '0'.repeat(64);
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/*
+ * A migration states the stored format as it was when it was written, and never changes with the application's
+ * code (nor may src/database import the domain modules): the entry hash (audit/audit-chain-hash.ts) and the id
+ * (common/ids) are spelled out here as they are defined for every stored entry.
+ */
+
+/** An audit entry's id: `aud_` and a ULID (48-bit milliseconds, 80 random bits, Crockford base32). */
+function auditId(now: number): string {
+  let time = '';
+  for (let rest = now, index = 0; index < 10; index += 1, rest = Math.floor(rest / 32)) time = CROCKFORD[rest % 32] + time;
+  const random = [...randomBytes(16)].map((byte) => CROCKFORD[byte % 32]).join('');
+  return `aud_${time}${random}`;
+}
+
+/** SHA-256 of the previous hash and the entry's canonical JSON (every field but the hashes, keys sorted), hex. */
+function entryHash(previousHash: string, fields: Record<string, string | number | null>): string {
+  const canonical = JSON.stringify(
+    Object.fromEntries(
+      Object.keys(fields)
+        .sort()
+        .map((key) => [key, fields[key]]),
+    ),
+  );
+  return createHash('sha256').update(previousHash).update(canonical).digest('hex');
+}
 
 interface Start {
   chain: string;
@@ -15,8 +41,7 @@ interface Start {
  * Tamper evidence (contract section 21): the platform chain records where every chain starts, so that a chain deleted
  * whole, or its oldest entries, are found by audit-verify. Chains written before this migration get their record
  * now: `audit.chain_started` for a chain still whole, `audit.retention_applied` where retention already removed
- * its oldest entries (the platform chain's own included). The hash is the chain's (audit-chain-hash.ts), which
- * never changes: every stored hash depends on it.
+ * its oldest entries (the platform chain's own included).
  */
 export class AuditChainRecords1764800000000 implements MigrationInterface {
   name = 'AuditChainRecords1764800000000';
@@ -41,43 +66,30 @@ export class AuditChainRecords1764800000000 implements MigrationInterface {
     for (const start of records) {
       sequence += 1;
       const whole = start.sequence === 1 && start.previousHash === GENESIS_HASH;
-      const fields: Omit<AuditEntry, 'hash' | 'previousHash'> = {
-        id: newId('aud'),
-        chain: PLATFORM_CHAIN,
-        sequence,
+      const createdAt = Date.now();
+      const fields = {
+        account_id: null,
         action: whole ? 'audit.chain_started' : 'audit.retention_applied',
+        actor_id: null,
+        actor_session_id: null,
+        actor_type: 'system',
+        chain: PLATFORM_CHAIN,
+        created_at: new Date(createdAt).toISOString(),
+        id: auditId(createdAt),
+        ip: null,
         outcome: 'success',
         reason: whole ? null : `continues at sequence ${start.sequence} after ${start.previousHash}`,
-        actorType: 'system',
-        actorId: null,
-        actorSessionId: null,
-        accountId: null,
-        targetType: 'audit_chain',
-        targetId: start.chain,
-        ip: null,
-        userAgent: null,
-        requestId: null,
-        createdAt: new Date(),
+        request_id: null,
+        sequence,
+        target_id: start.chain,
+        target_type: 'audit_chain',
+        user_agent: null,
       };
-      const hash = chainHash(previousHash, fields);
+      const hash = entryHash(previousHash, fields);
       await queryRunner.query(
-        `INSERT INTO audit_log (id, chain, sequence, action, outcome, reason, actor_type, account_id, target_type, target_id, created_at, previous_hash, hash)
-         VALUES (${[...Array(13).keys()].map((index) => param(index + 1)).join(', ')})`,
-        [
-          fields.id,
-          fields.chain,
-          sequence,
-          fields.action,
-          fields.outcome,
-          fields.reason,
-          fields.actorType,
-          null,
-          fields.targetType,
-          fields.targetId,
-          fields.createdAt.getTime(),
-          previousHash,
-          hash,
-        ],
+        `INSERT INTO audit_log (id, chain, sequence, action, outcome, reason, actor_type, target_type, target_id, created_at, previous_hash, hash)
+         VALUES (${[...Array(12).keys()].map((index) => param(index + 1)).join(', ')})`,
+        [fields.id, PLATFORM_CHAIN, sequence, fields.action, fields.outcome, fields.reason, fields.actor_type, fields.target_type, start.chain, createdAt, previousHash, hash],
       );
       previousHash = hash;
     }
