@@ -51,6 +51,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'GET /v1/events': { operationId: 'listEvents', auth: 'access', idempotent: false },
   'GET /v1/events/{event_id}': { operationId: 'getEvent', auth: 'access', idempotent: false },
   'GET /v1/audit_log': { operationId: 'listAuditLog', auth: 'access', idempotent: false },
+  'GET /v1/audit_log/public_key': { operationId: 'getAuditPublicKey', auth: 'access', idempotent: false },
   'GET /v1/webhook_endpoints': { operationId: 'listWebhookEndpoints', auth: 'access', idempotent: false },
   'POST /v1/webhook_endpoints': { operationId: 'createWebhookEndpoint', auth: 'access', idempotent: false },
   'GET /v1/webhook_endpoints/{endpoint_id}': { operationId: 'getWebhookEndpoint', auth: 'access', idempotent: false },

@@ -648,6 +648,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit_log/public_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the key that verifies audit checkpoints
+         * @description Every AUDIT_CHECKPOINT_INTERVAL and at shutdown the server signs each audit chain's head with Ed25519 under AUDIT_SIGNING_KEY, a key the database never holds, and writes the checkpoint to the log and to AUDIT_CHECKPOINT_DIR. This is the public half: `npm run cli -- audit-verify --checkpoints <dir> --public-key <file>` holds every chain against the newest checkpoint. Null fields: checkpoints are off (no AUDIT_SIGNING_KEY). Any authenticated caller; API keys need `audit:read`.
+         *
+         *     API keys need the scope `audit:read`.
+         */
+        get: operations["getAuditPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -2170,6 +2192,30 @@ export interface components {
              * @example null
              */
             next_cursor: string | null;
+        };
+        AuditPublicKey: {
+            /**
+             * @example Ed25519
+             * @enum {string}
+             */
+            algorithm: "Ed25519";
+            /**
+             * @description Names the key in every checkpoint: the first 16 hex digits of the SHA-256 of the raw public key. Null: no AUDIT_SIGNING_KEY, no checkpoints.
+             * @example 3f1c0a9b7d2e4f60
+             */
+            key_id: string | null;
+            /**
+             * @description The public key, PEM (SubjectPublicKeyInfo): save it and pass it to `npm run cli -- audit-verify --checkpoints <dir> --public-key <file>`.
+             * @example -----BEGIN PUBLIC KEY-----
+             *     MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=
+             *     -----END PUBLIC KEY-----
+             */
+            public_key: string | null;
+            /**
+             * @description How often the chain heads are signed (AUDIT_CHECKPOINT_INTERVAL), in seconds; also at every shutdown.
+             * @example 300
+             */
+            checkpoint_interval_seconds: number;
         };
         /**
          * @description `["*"]` for every event, or the types to receive.
@@ -6136,6 +6182,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPublicKey"];
                 };
             };
             /** @description `unauthorized` */

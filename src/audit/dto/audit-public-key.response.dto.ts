@@ -24,7 +24,7 @@ export class AuditPublicKeyDto {
   })
   public_key: string | null;
 
-  @ApiProperty({ example: 300, description: 'How often the chain heads are signed (AUDIT_CHECKPOINT_INTERVAL), in seconds; also at every shutdown.' })
+  @ApiProperty({ type: 'integer', example: 300, description: 'How often the chain heads are signed (AUDIT_CHECKPOINT_INTERVAL), in seconds; also at every shutdown.' })
   checkpoint_interval_seconds: number;
 }
 
