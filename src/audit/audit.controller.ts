@@ -40,7 +40,7 @@ export class AuditController {
     operationId: 'getAuditPublicKey',
     summary: 'Get the key that verifies audit checkpoints',
     description:
-      'Every AUDIT_CHECKPOINT_INTERVAL and at shutdown the server signs each audit chain\'s head with Ed25519 under AUDIT_SIGNING_KEY, a key ' +
+      "Every AUDIT_CHECKPOINT_INTERVAL and at shutdown the server signs each audit chain's head with Ed25519 under AUDIT_SIGNING_KEY, a key " +
       'the database never holds, and writes the checkpoint to the log and to AUDIT_CHECKPOINT_DIR. This is the public half: ' +
       '`npm run cli -- audit-verify --checkpoints <dir> --public-key <file>` holds every chain against the newest checkpoint. ' +
       'Null fields: checkpoints are off (no AUDIT_SIGNING_KEY). Any authenticated caller; API keys need `audit:read`.',

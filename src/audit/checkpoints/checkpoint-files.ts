@@ -17,7 +17,8 @@ export async function readCheckpointFiles(dir: string, publicKey: KeyObject): Pr
   for (const file of names) {
     const checkpoint = parse(await readFile(join(dir, file), 'utf8'));
     if (checkpoint === null) files.refused.push({ file, problem: 'not a checkpoint (unreadable JSON)' });
-    else if (!checkpointVerifies(checkpoint, publicKey)) files.refused.push({ file, problem: 'its signature does not verify with this key: it was changed, or signed by another key' });
+    else if (!checkpointVerifies(checkpoint, publicKey))
+      files.refused.push({ file, problem: 'its signature does not verify with this key: it was changed, or signed by another key' });
     else files.verified.push({ ...checkpoint, file });
   }
   files.verified.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
