@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { INestApplicationContext } from '@nestjs/common';
+import { ConsoleLogger, INestApplicationContext } from '@nestjs/common';
+import { DataSourceOptions } from 'typeorm';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { AuditService, CheckpointSource } from './audit/audit.service';
@@ -56,6 +57,13 @@ async function readStdin(): Promise<string> {
 }
 
 type Command = (context: INestApplicationContext) => Promise<number>;
+
+/** Nest's console logger with its warnings on standard error too: standard output is the command's answer. */
+class StandardErrorLogger extends ConsoleLogger {
+  override warn(message: unknown, context?: string): void {
+    this.printMessages([message], context ?? this.context, 'warn', 'stderr');
+  }
+}
 
 function createAdmin(email: string, name: string, password: string): Command {
   return async (context) => {
@@ -223,9 +231,12 @@ async function migrate(): Promise<number> {
     log = processLogger(config.logLevel);
     const logger = { log: (message: string) => log.info(message), warn: (message: string) => log.warn(message) };
     const options = dataSourceOptions(config.database);
-    const dataSource = config.database.kind === 'postgres' ? await openPostgres(options, config.database.pool.preparedStatements, logger) : await connectDatabase(options, logger);
+    // With two roles, as the owner (DATABASE_MIGRATION_URL), which then grants DATABASE_URL's role its rights.
+    const asOwner = config.migrationUrl === null ? options : ({ ...options, url: config.migrationUrl } as DataSourceOptions);
+    const dataSource = config.database.kind === 'postgres' ? await openPostgres(asOwner, config.database.pool.preparedStatements, logger) : await connectDatabase(asOwner, logger);
     try {
-      const applied = await runMigrations(dataSource);
+      const runtimeRole = config.migrationUrl !== null && config.database.kind === 'postgres' ? decodeURIComponent(new URL(config.database.url).username) || null : null;
+      const applied = await runMigrations(dataSource, { runtimeRole, auditRetentionSeconds: config.auditRetentionSeconds });
       log.info({ applied }, applied.length === 0 ? 'no migration pending' : `applied ${applied.length} migration(s)`);
     } finally {
       await dataSource.destroy();
@@ -252,7 +263,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const context = await NestFactory.createApplicationContext(AppModule.forRoot(new AppConfig(process.env, { adminPasswordCheck: passwordProblem })), {
-    logger: ['error', 'warn'],
+    // Warnings and errors on standard error: standard output is the command's answer (--json is read by programs).
+    logger: new StandardErrorLogger({ logLevels: ['error', 'warn'], colors: false }),
     abortOnError: false,
   });
   try {

@@ -126,8 +126,10 @@ describe('audit retention and audit-verify', () => {
     const owner = await accountOwner(t.api);
     await auditedWrites(t, owner, 4);
     const entries = await entriesOf(t, owner.accountId);
-    // Retention as it will run 400 days after the third entry: the entries written before it go.
+    // Retention as it will run 400 days after the third entry: the entries written before it go. On PostgreSQL the
+    // owner's purge function keeps whatever is younger than the retention the owner set: the owner lets it run now.
     const third = entries[2];
+    if (isPostgres) await sql(t.databaseUrl, "CREATE OR REPLACE FUNCTION audit_retention_ms() RETURNS bigint LANGUAGE sql IMMUTABLE AS 'SELECT 0::bigint'");
     await new Promise((resolve) => setTimeout(resolve, 5));
     const purged = await t.app.get(HousekeepingScheduler).runNow('audit_log', new Date(Number(third.created_at) + 400 * DAY_MS));
     assert.ok(purged >= 2, `purged ${purged}`);

@@ -303,6 +303,29 @@ describe('Audit log', () => {
     assert.equal((await broken()).entry_id, fifth.id);
   });
 
+  it("gives the service's own role rows only (PostgreSQL): it cannot delete, change, truncate or unprotect the audit log", { skip: !isPostgres }, async () => {
+    const service = t.serviceDatabaseUrl;
+    assert.notEqual(service, t.databaseUrl, 'the service runs as a role of its own');
+    const { rows } = await sql(t.databaseUrl, 'SELECT id FROM audit_log ORDER BY id LIMIT 1');
+    const refusals: [string, unknown[]][] = [
+      ['DELETE FROM audit_log WHERE id = $1', [rows[0].id]],
+      ['UPDATE audit_log SET reason = $1 WHERE id = $2', ['edited', rows[0].id]],
+      ['TRUNCATE audit_log', []],
+      ['ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only', []],
+      ['DELETE FROM audit_chains', []],
+      ['DROP TABLE transactions', []],
+      ['ALTER TABLE transactions ADD COLUMN note text', []],
+      ["CREATE OR REPLACE FUNCTION audit_retention_ms() RETURNS bigint LANGUAGE sql AS 'SELECT 0::bigint'", []],
+      ['DELETE FROM migrations', []],
+    ];
+    for (const [statement, params] of refusals) await assert.rejects(sql(service, statement, params), /permission denied|must be owner/, statement);
+    // Asked for everything, the owner's purge function still keeps what is younger than AUDIT_RETENTION.
+    const before = (await sql(t.databaseUrl, 'SELECT COUNT(*) AS n FROM audit_log')).rows[0].n;
+    const purged = await sql(service, 'SELECT * FROM audit_purge($1, 1000)', ['aud_ZZZZZZZZZZZZZZZZZZZZZZZZZZ']);
+    assert.equal(purged.rows.length, 0);
+    assert.equal((await sql(t.databaseUrl, 'SELECT COUNT(*) AS n FROM audit_log')).rows[0].n, before);
+  });
+
   it('refuses UPDATE and DELETE on the table (PostgreSQL), except in the retention job', { skip: !isPostgres }, async () => {
     const { rows } = await sql(t.databaseUrl, 'SELECT id FROM audit_log ORDER BY id LIMIT 1');
     await assert.rejects(sql(t.databaseUrl, 'UPDATE audit_log SET reason = $1 WHERE id = $2', ['edited', rows[0].id]), /append-only/);

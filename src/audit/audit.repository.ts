@@ -50,8 +50,11 @@ function entryParams(entry: AuditEntry): unknown[] {
     entry.hash,
   ];
 }
-/** Retention: on PostgreSQL the table's trigger lets only a transaction that set audit.retention delete. */
-const ALLOW_RETENTION = sql`SELECT set_config('audit.retention', 'on', true)`;
+/**
+ * Retention. PostgreSQL: the service's role may not delete audit entries; the owner's function audit_purge does,
+ * past the table's append-only trigger, and only entries older than the retention the owner set (contract section 21).
+ */
+const PURGE_AS_OWNER = sql`SELECT purged_chain AS chain, purged_action AS action, purged_target_id AS target_id FROM audit_purge($1, $2)`;
 const PURGE_BEFORE = sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE id < $1 ORDER BY id LIMIT $2)
   RETURNING chain, action, target_id`;
 const ANY_BEFORE = sql`SELECT 1 AS found FROM audit_log WHERE id < $1 LIMIT 1`;
@@ -155,9 +158,11 @@ export class AuditRepository {
 
   /** Deletes up to `limit` entries created before `instant`, in the caller's transaction; the only delete the table allows. */
   async purgeCreatedBefore(manager: EntityManager, instant: Date, limit: number): Promise<PurgedEntry[]> {
-    // On PostgreSQL the setting is local to the transaction.
-    if (hasRowLocks(manager)) await ALLOW_RETENTION.rows(manager, []);
-    const rows = await PURGE_BEFORE.rows<{ chain: string; action: string; target_id: string | null }>(manager, [lowestIdAt('aud', instant), limit]);
+    const params = [lowestIdAt('aud', instant), limit];
+    // PostgreSQL: through the owner's function, which deletes nothing younger than the retention it was given.
+    const rows = hasRowLocks(manager)
+      ? await PURGE_AS_OWNER.rows<{ chain: string; action: string; target_id: string | null }>(manager, params)
+      : await PURGE_BEFORE.rows<{ chain: string; action: string; target_id: string | null }>(manager, params);
     return rows.map((row) => ({ chain: row.chain, namedChain: row.action === CHAIN_STARTED || row.action === RETENTION_APPLIED ? row.target_id : null }));
   }
 

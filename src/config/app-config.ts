@@ -93,6 +93,11 @@ export class AppConfig {
   readonly port: number;
   readonly host: string;
   readonly database: DatabaseConfig;
+  /**
+   * The owner's login that migrations run as (DATABASE_MIGRATION_URL, PostgreSQL): the service itself then runs as
+   * DATABASE_URL's role, which may read and write rows and nothing else. Null: one role does both.
+   */
+  readonly migrationUrl: string | null;
   /** A PostgreSQL streaming replica that serves lists and `as_of` balances while it keeps up; null: none. */
   readonly replicaUrl: string | null;
   /** How far behind the primary the replica may be and still serve reads. */
@@ -181,6 +186,10 @@ export class AppConfig {
     const defaultAccountMode = reader.oneOf('ACCOUNTS_DEFAULT_MODE', MODES, this.production ? 'live' : 'test');
     this.database = { ...parseDatabaseUrl(reader.text('DATABASE_URL', 'sqlite:data/app.db'), pool, problems), existingAccountsMode: defaultAccountMode };
     this.migrations = reader.oneOf('MIGRATIONS', MIGRATIONS_MODES, 'auto');
+    this.migrationUrl = env.DATABASE_MIGRATION_URL?.trim() || null;
+    if (this.migrationUrl !== null && (this.database.kind !== 'postgres' || !/^postgres(ql)?:\/\//.test(this.migrationUrl))) {
+      problems.push('DATABASE_MIGRATION_URL must be a postgres:// URL, and DATABASE_URL a PostgreSQL one');
+    }
     this.webhookPoolSize = reader.integer('WEBHOOK_POOL_SIZE', 2, 1, 100);
     this.replicaUrl = env.DATABASE_REPLICA_URL?.trim() || null;
     if (this.replicaUrl !== null && (this.database.kind !== 'postgres' || !/^postgres(ql)?:\/\//.test(this.replicaUrl))) {

@@ -4,6 +4,7 @@ import { DataSource, DataSourceOptions, EntitySchema, MigrationExecutor, MixedLi
 import { DatabaseConfig } from '../config/app-config';
 import { CONNECTION_NAMES } from './connection-names';
 import { migrationsFor } from './migrations';
+import { applyOwnerSettings, OwnerSettings } from './database-roles';
 
 /** Entity classes, or globs of entity files (for tools that run without the application's modules). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
@@ -116,9 +117,10 @@ function createOwnerOnly(path: string): void {
  * it ends (pg_advisory_xact_lock), so instances that start together take turns
  * (the second finds nothing pending), and the lock works behind PgBouncer in
  * transaction mode, where a session-level lock could be taken on one server
- * connection and released on another. SQLite is one process's file.
+ * connection and released on another. SQLite is one process's file. `owner`: what the owner sets after them, in
+ * the same transaction (database-roles.ts).
  */
-export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+export async function runMigrations(dataSource: DataSource, owner?: OwnerSettings): Promise<string[]> {
   if (dataSource.options.type !== 'postgres') {
     return (await dataSource.runMigrations({ transaction: 'all' })).map((migration) => migration.name);
   }
@@ -133,6 +135,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
     const executor = new MigrationExecutor(dataSource, runner);
     executor.transaction = 'all';
     const applied = await executor.executePendingMigrations();
+    if (owner !== undefined) await applyOwnerSettings(runner, owner);
     await runner.commitTransaction();
     return applied.map((migration) => migration.name);
   } catch (error) {

@@ -4,6 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { MigrationsMode } from '../config/app-config';
 import { StartupError } from '../config/startup-error';
 import { pendingMigrations, runMigrations } from './data-source-options';
+import { currentRole } from './database-roles';
 
 /**
  * Failures that may pass by themselves while a database server starts or a
@@ -71,19 +72,49 @@ export async function connectDatabase(options: DataSourceOptions, logger: Pick<L
   }
 }
 
+/** What prepareSchema needs of the configuration. */
+export interface SchemaSettings {
+  mode: MigrationsMode;
+  /** DATABASE_MIGRATION_URL: the owner's login; null: the service's own does both. */
+  migrationUrl: string | null;
+  auditRetentionSeconds: number;
+}
+
 /**
- * MIGRATIONS=auto applies what is pending (under the PostgreSQL lock);
- * MIGRATIONS=skip leaves the schema to `npm run migrate` and refuses to serve
- * a schema older than the code.
+ * MIGRATIONS=auto applies what is pending (under the PostgreSQL lock), as the owner when DATABASE_MIGRATION_URL
+ * names one (through a connection of its own, closed again), and has the owner grant the service's role its rights;
+ * MIGRATIONS=skip leaves the schema to `npm run migrate` and refuses to serve a schema older than the code.
  */
-export async function prepareSchema(dataSource: DataSource, mode: MigrationsMode, logger = new Logger('Migrations')): Promise<void> {
-  if (mode === 'auto') {
-    const applied = await runMigrations(dataSource);
-    if (applied.length > 0) logger.log(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
+export async function prepareSchema(dataSource: DataSource, settings: SchemaSettings, logger = new Logger('Migrations')): Promise<void> {
+  if (settings.mode === 'skip') {
+    const pending = await pendingMigrations(dataSource);
+    if (pending.length > 0) {
+      throw new StartupError(`${pending.length} migration(s) pending and MIGRATIONS=skip: run \`npm run migrate\` first (${pending.join(', ')})`, { pending });
+    }
     return;
   }
-  const pending = await pendingMigrations(dataSource);
-  if (pending.length > 0) {
-    throw new StartupError(`${pending.length} migration(s) pending and MIGRATIONS=skip: run \`npm run migrate\` first (${pending.join(', ')})`, { pending });
+  const applied = settings.migrationUrl === null ? await migrateAsService(dataSource, settings, logger) : await migrateAsOwner(dataSource, settings.migrationUrl, settings);
+  if (applied.length > 0) logger.log(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
+}
+
+function migrateAsService(dataSource: DataSource, settings: SchemaSettings, logger: Logger): Promise<string[]> {
+  if (dataSource.options.type === 'postgres') {
+    logger.warn(
+      'DATABASE_MIGRATION_URL is not set: the service runs as the owner of its tables, so its login can alter them and delete audit entries; ' +
+        'give it a role of its own (README, "Database roles")',
+    );
+  }
+  return runMigrations(dataSource, { runtimeRole: null, auditRetentionSeconds: settings.auditRetentionSeconds });
+}
+
+async function migrateAsOwner(service: DataSource, migrationUrl: string, settings: SchemaSettings): Promise<string[]> {
+  const options = service.options;
+  if (options.type !== 'postgres') throw new Error('DATABASE_MIGRATION_URL is for PostgreSQL only');
+  const extra = options.extra as Record<string, unknown> | undefined;
+  const owner = await connectDatabase({ ...options, url: migrationUrl, extra: { ...extra, max: 1 } });
+  try {
+    return await runMigrations(owner, { runtimeRole: await currentRole(service), auditRetentionSeconds: settings.auditRetentionSeconds });
+  } finally {
+    await owner.destroy();
   }
 }

@@ -19,7 +19,10 @@ export interface TestApp {
   api: ApiClient;
   routes: RegisteredRoute[];
   baseUrl: string;
+  /** The owner's login on PostgreSQL (the tests' own SQL, scripts); the SQLite file. */
   databaseUrl: string;
+  /** The login the service runs as: on PostgreSQL a role that may read and write rows only. */
+  serviceDatabaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,9 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
   const port = await freeLoopbackPort();
   const config = new AppConfig({
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: database.url,
+    // On PostgreSQL the service runs as its own role, and migrates as the owner (contract section 21).
+    DATABASE_URL: database.runtimeUrl ?? database.url,
+    ...(database.runtimeUrl === undefined ? {} : { DATABASE_MIGRATION_URL: database.url }),
     JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
@@ -61,6 +66,7 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
     routes,
     baseUrl,
     databaseUrl: database.url,
+    serviceDatabaseUrl: database.runtimeUrl ?? database.url,
     close: async () => {
       try {
         await assertBooksBalance(app);
@@ -125,12 +131,18 @@ export function useTestApp(env: Environment = {}): TestApp {
     get databaseUrl() {
       return started().databaseUrl;
     },
+    get serviceDatabaseUrl() {
+      return started().serviceDatabaseUrl;
+    },
     close: () => started().close(),
   };
 }
 
 export interface TestDatabase {
+  /** SQLite: the file. PostgreSQL: the owner's login (what migrations and the tests' own SQL use). */
   url: string;
+  /** PostgreSQL: the login of the role the service runs as, which may read and write rows and nothing else. */
+  runtimeUrl?: string;
   drop(): Promise<void>;
 }
 
@@ -141,13 +153,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const dir = mkdtempSync(join(tmpdir(), 'payments-test-'));
     return { url: `sqlite:${join(dir, 'app.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
+  // Two roles of its own, as the README sets a deployment up (contract section 21): the owner, and the service's.
   const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const [owner, runtime] = [`${name}_owner`, `${name}_service`];
+  await withAdminClient(serverUrl, async (client) => {
+    await client.query(`CREATE ROLE ${owner} LOGIN`);
+    await client.query(`CREATE ROLE ${runtime} LOGIN`);
+    await client.query(`CREATE DATABASE ${name} OWNER ${owner}`);
+  });
+  const urlAs = (role: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    url.username = role;
+    url.password = '';
+    return url.toString();
+  };
   return {
-    url: url.toString(),
-    drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    url: urlAs(owner),
+    runtimeUrl: urlAs(runtime),
+    drop: () =>
+      withAdminClient(serverUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP ROLE IF EXISTS ${runtime}`);
+        await client.query(`DROP ROLE IF EXISTS ${owner}`);
+      }),
   };
 }
 

@@ -11,6 +11,7 @@ import { MoneyThatComesBack1764400000000 } from './1764400000000-money-that-come
 import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit';
 import { MoneyInvariants1764700000000 } from './1764700000000-money-invariants';
 import { AuditChainRecords1764800000000 } from './1764800000000-audit-chain-records';
+import { AuditRetentionByOwner1764900000000 } from './1764900000000-audit-retention-by-owner';
 import { Mode } from '../../config/modes';
 
 /**
@@ -32,5 +33,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     ApiKeysAndAudit1764600000000,
     MoneyInvariants1764700000000,
     AuditChainRecords1764800000000,
+    AuditRetentionByOwner1764900000000,
   ];
 }
