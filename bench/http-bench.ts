@@ -81,11 +81,12 @@
  *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
  *                           removed), and profile the large statement import too; its top self-time
  *                           functions are printed
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, pipeline or a list of them
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, audit, pipeline or a list of them
  *                           (default all but pipeline): http is the service against its outside anchors, ledger
  *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports,
- *                           refunds the refunds', keys the API keys' and audit log's; the large seed is made
+ *                           refunds the refunds', keys the API keys' and audit log's, audit the audit log's
+ *                           checkpoints (writes with them on and off) and audit-verify over a million entries; the large seed is made
  *                           only for http and ledger; scale
  *                           (PostgreSQL): the service through PgBouncer (transaction mode) vs direct,
  *                           GET /v1/transactions/{id} and POST /v1/transactions req/s, and lists with a
@@ -158,6 +159,7 @@ import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements
 import { listsWithReplica, pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
 import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
+import { auditVerifyOverAMillion, postsWithCheckpointsOnAndOff } from './audit-scenarios';
 import { BaselineBuild, buildCommit } from './support/baseline-build';
 import { createBenchDatabase, deepListPosition, postgresAnswers, seedDemoData } from './support/databases';
 import { ADMIN, memoryUse, projectServer, serverDist, startServer, stopServer } from './support/processes';
@@ -285,6 +287,12 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
       log(`${LABELS[kind]}: postsWithAuditingVsBefore`);
       rows.push(...(await postsWithAuditingVsBefore(LABELS[kind], settings, kind, baselines.keys)));
     }
+  }
+  if (settings.scenarios.includes('audit')) {
+    log(`${LABELS[kind]}: postsWithCheckpointsOnAndOff`);
+    rows.push(...(await postsWithCheckpointsOnAndOff(LABELS[kind], settings, kind)));
+    log(`${LABELS[kind]}: auditVerifyOverAMillion`);
+    rows.push(...(await auditVerifyOverAMillion(LABELS[kind], settings, kind)));
   }
   return { rows, budgets };
 }

@@ -10,8 +10,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log;
  * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'pipeline';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'pipeline'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'audit', 'pipeline'];
 const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
 
 export interface BenchSettings {

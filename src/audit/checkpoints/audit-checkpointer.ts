@@ -31,7 +31,11 @@ export class AuditCheckpointer implements BeforeApplicationShutdown {
   ) {}
 
   start(): void {
-    if (this.config.auditSigningKey === null || this.timer !== null) return;
+    if (this.config.auditSigningKey === null) {
+      if (this.config.production) this.logger.warn('AUDIT_SIGNING_KEY is not set: no audit checkpoints, so the database owner can rewrite the audit log unseen');
+      return;
+    }
+    if (this.timer !== null) return;
     this.timer = setInterval(() => void this.checkpointInBackground(), this.config.auditCheckpointIntervalSeconds * 1000);
     this.timer.unref();
   }
