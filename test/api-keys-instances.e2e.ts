@@ -32,8 +32,8 @@ describe('API keys across two instances', { skip: process.env.TEST_DATABASE_URL 
   before(async () => {
     database = await createTestDatabase();
     // One after the other: the first migrates the new database.
-    a = await startServerProcess(database.url);
-    b = await startServerProcess(database.url);
+    a = await startServerProcess(database);
+    b = await startServerProcess(database);
     owner = await accountOwner(a.api);
   });
 

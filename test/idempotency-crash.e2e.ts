@@ -19,7 +19,7 @@ describe('Idempotency-Keys across a crash', () => {
 
   before(async () => {
     database = await createTestDatabase();
-    server = await startServerProcess(database.url);
+    server = await startServerProcess(database);
     owner = await accountOwner(server.api);
   });
 
@@ -48,7 +48,7 @@ describe('Idempotency-Keys across a crash', () => {
     const acknowledged = first.filter((response) => response?.status === 201).length;
     assert.ok(acknowledged >= 10 && acknowledged < KEYS, `the crash came mid-load (${acknowledged} of ${KEYS} acknowledged)`);
 
-    server = await startServerProcess(database.url);
+    server = await startServerProcess(database);
     const retried = await Promise.all(keys.map((_, index) => send(server, index)));
     const statuses = retried.map((response) => response?.status);
     assert.deepEqual(new Set(statuses), new Set([201]), `every key replays or creates after the restart: ${JSON.stringify(statuses)}`);

@@ -227,7 +227,7 @@ describe('SQLite locked by another process', { skip: process.env.TEST_DATABASE_U
 
   before(async () => {
     database = await createTestDatabase();
-    server = await startServerProcess(database.url);
+    server = await startServerProcess(database);
   });
   after(async () => {
     await server?.stop();
@@ -277,7 +277,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
   before(async () => {
     redis = await startThrowawayRedis(REDIS_BIN!);
     database = await createTestDatabase();
-    server = await startServerProcess(database.url, { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    server = await startServerProcess(database, { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
   });
   after(async () => {
     await server?.stop();
@@ -350,7 +350,7 @@ describe('Redis killed under the service', { skip: REDIS_BIN === null ? 'no redi
 
   it('starts without Redis, and says so once', async () => {
     const nowhere = `redis://127.0.0.1:${await freeLoopbackPort()}`;
-    const alone = await startServerProcess(database.url, { REDIS_URL: nowhere, RATE_LIMIT_PER_MINUTE: '2' });
+    const alone = await startServerProcess(database, { REDIS_URL: nowhere, RATE_LIMIT_PER_MINUTE: '2' });
     try {
       const { ms, response } = await timed(() => alone.api.get('/health/ready'));
       assert.ok(ms < 1000, `${Math.round(ms)} ms`);
@@ -381,7 +381,7 @@ describe('SIGTERM under load', () => {
 
   it('answers every request it accepted, finishes the webhook deliveries in flight, exits 0 and logs no warning or error', async () => {
     const url = await receiver.start();
-    const server = await startServerProcess(database.url, { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', PAYMENT_EXPIRY_INTERVAL: '1s' });
+    const server = await startServerProcess(database, { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', PAYMENT_EXPIRY_INTERVAL: '1s' });
     try {
       const owner = await accountOwner(server.api);
       expectStatus(await server.api.post('/v1/webhook_endpoints', { url, enabled_events: ['transaction.created'] }, { token: owner.token }), 201);

@@ -804,7 +804,7 @@ describe('expiry by the job with two instances on one database', () => {
   before(async () => {
     database = await createTestDatabase();
     one = await startTestApp(JOB_EVERY_SECOND, database);
-    two = await startServerProcess(database.url, JOB_EVERY_SECOND);
+    two = await startServerProcess(database, JOB_EVERY_SECOND);
   });
   after(async () => {
     try {

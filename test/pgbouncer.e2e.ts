@@ -66,8 +66,10 @@ describe('Behind PgBouncer in transaction mode', { skip }, () => {
     const direct = new URL(database.url);
     // Three server connections for two servers' pools of ten: every client's statements wander between them.
     const target = { host: direct.hostname, port: Number(direct.port || 5432) };
-    pgbouncer = await startThrowawayPgBouncer(bouncer!, target, { poolSize: 3 });
-    lenient = await startThrowawayPgBouncer(bouncer!, target, { poolSize: 3, ignoreStartupParameters: ['statement_timeout'] });
+    // The service's own role through the pooler; migrations as the owner, straight to the server.
+    const users = [new URL(database.runtimeUrl ?? database.url).username];
+    pgbouncer = await startThrowawayPgBouncer(bouncer!, target, { poolSize: 3, users });
+    lenient = await startThrowawayPgBouncer(bouncer!, target, { poolSize: 3, ignoreStartupParameters: ['statement_timeout'], users });
     hooks = await receiver.start();
   });
 
@@ -81,7 +83,8 @@ describe('Behind PgBouncer in transaction mode', { skip }, () => {
 
   async function serve(through: ThrowawayPgBouncer, env: Record<string, string>): Promise<ServerProcess> {
     const name = new URL(database.url).pathname.slice(1);
-    const server = await startServerProcess(through.url(name), { ...ENV, ...env });
+    const role = new URL(database.runtimeUrl ?? database.url).username;
+    const server = await startServerProcess(through.url(name, role), { ...ENV, DATABASE_MIGRATION_URL: database.url, ...env });
     servers.push(server);
     return server;
   }

@@ -25,7 +25,7 @@ describe('Swagger UI on a server started on another port, in a real browser', ()
     database = await createTestDatabase();
     const port = await freeLoopbackPort();
     origin = `http://127.0.0.1:${port}`;
-    server = await startServerProcess(database.url, { PORT: String(port), PUBLIC_BASE_URL: '' });
+    server = await startServerProcess(database, { PORT: String(port), PUBLIC_BASE_URL: '' });
   });
 
   after(async () => {

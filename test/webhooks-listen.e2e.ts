@@ -74,7 +74,7 @@ describe('npm run cli -- listen, against a production server with no webhook set
     database = await createTestDatabase();
     // Production mode, and neither WEBHOOK_ALLOW_HTTP nor WEBHOOK_ALLOW_PRIVATE: the listener needs neither.
     // Production refuses limits at 0 (section 18) and needs the payee's account of bank_transfer, its default provider (section 16).
-    server = await startServerProcess(database.url, {
+    server = await startServerProcess(database, {
       NODE_ENV: 'production',
       JWT_SECRET: 'a production secret: 16 or more distinct bytes, 32 or more in all',
       PUBLIC_BASE_URL: 'https://pay.example.com',

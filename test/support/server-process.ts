@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiClient } from './api-client';
+import type { TestDatabase } from './test-app';
 
 const MAIN = join(__dirname, '..', '..', 'src', 'main.js');
 const START_TIMEOUT_MS = 60_000;
@@ -22,13 +23,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The service in a process of its own (as `npm start` runs it) on `databaseUrl`, once it listens. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * The service in a process of its own (as `npm start` runs it), once it listens: on a test database as its own role
+ * (migrating as the owner, on PostgreSQL), or on a database URL as it is given.
+ */
+export async function startServerProcess(database: TestDatabase | string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const logins =
+    typeof database === 'string'
+      ? { DATABASE_URL: database }
+      : { DATABASE_URL: database.runtimeUrl ?? database.url, ...(database.runtimeUrl === undefined ? {} : { DATABASE_MIGRATION_URL: database.url }) };
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       PORT: '0',
-      DATABASE_URL: databaseUrl,
+      ...logins,
       JWT_SECRET: 'process-test-secret-of-32-bytes-at-least',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '0',

@@ -198,7 +198,8 @@ export function pgBouncerBinary(): string | null {
 export interface ThrowawayPgBouncer {
   port: number;
   /** postgres://postgres@127.0.0.1:<port>/<database>: the same database name on the target server. */
-  url(database: string): string;
+  /** As `user` (a role of the auth file; default postgres). */
+  url(database: string, user?: string): string;
   destroy(): Promise<void>;
 }
 
@@ -211,12 +212,12 @@ export interface ThrowawayPgBouncer {
 export async function startThrowawayPgBouncer(
   binary: string,
   target: { host: string; port: number },
-  options: { poolSize?: number; ignoreStartupParameters?: string[] } = {},
+  options: { poolSize?: number; ignoreStartupParameters?: string[]; users?: string[] } = {},
 ): Promise<ThrowawayPgBouncer> {
   const port = await freeLoopbackPort();
   const dir = mkdtempSync(join(tmpdir(), 'pgbouncer-'));
   const config = join(dir, 'pgbouncer.ini');
-  writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(join(dir, 'users.txt'), ['postgres', ...(options.users ?? [])].map((user) => `"${user}" ""\n`).join(''));
   writeFileSync(
     config,
     [
@@ -249,7 +250,7 @@ export async function startThrowawayPgBouncer(
   await waitForPort(port, child, () => stderr);
   return {
     port,
-    url: (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    url: (database: string, user = 'postgres') => `postgres://${user}@127.0.0.1:${port}/${database}`,
     destroy: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
