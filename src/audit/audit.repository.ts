@@ -28,6 +28,55 @@ const INSERT_ENTRY = sql`INSERT INTO audit_log (id, chain, sequence, action, out
     target_type, target_id, ip, user_agent, request_id, created_at, previous_hash, hash)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`;
 
+const CHAIN_AFTER = sql`SELECT id, chain, sequence, action, outcome, reason, actor_type, actor_id, actor_session_id, account_id,
+    target_type, target_id, ip, user_agent, request_id, created_at, previous_hash, hash
+  FROM audit_log WHERE chain = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`;
+
+/** A row of CHAIN_AFTER, as the drivers give it (PostgreSQL's BIGINT as a string). */
+interface EntryRow {
+  id: string;
+  chain: string;
+  sequence: number | string;
+  action: string;
+  outcome: string;
+  reason: string | null;
+  actor_type: string;
+  actor_id: string | null;
+  actor_session_id: string | null;
+  account_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  created_at: number | string;
+  previous_hash: string;
+  hash: string;
+}
+
+function toEntry(row: EntryRow): AuditEntry {
+  return {
+    id: row.id,
+    chain: row.chain,
+    sequence: Number(row.sequence),
+    action: row.action,
+    outcome: row.outcome,
+    reason: row.reason,
+    actorType: row.actor_type,
+    actorId: row.actor_id,
+    actorSessionId: row.actor_session_id,
+    accountId: row.account_id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    requestId: row.request_id,
+    createdAt: new Date(Number(row.created_at)),
+    previousHash: row.previous_hash,
+    hash: row.hash,
+  };
+}
+
 function entryParams(entry: AuditEntry): unknown[] {
   return [
     entry.id,
@@ -136,14 +185,9 @@ export class AuditRepository {
     return manager.find(AuditChain, { order: { chain: 'ASC' } });
   }
 
-  /** Up to `limit` entries of the chain after `afterSequence`, in chain order: audit-verify's walk. */
-  chainAfter(manager: EntityManager, chain: string, afterSequence: number, limit: number): Promise<AuditEntry[]> {
-    return manager
-      .createQueryBuilder(AuditEntry, 'entry')
-      .where('entry.chain = :chain AND entry.sequence > :afterSequence', { chain, afterSequence })
-      .orderBy('entry.sequence', 'ASC')
-      .limit(limit)
-      .getMany();
+  /** Up to `limit` entries of the chain after `afterSequence`, in chain order: audit-verify's walk (a million rows, one statement). */
+  async chainAfter(manager: EntityManager, chain: string, afterSequence: number, limit: number): Promise<AuditEntry[]> {
+    return (await CHAIN_AFTER.rows<EntryRow>(manager, [chain, afterSequence, limit])).map(toEntry);
   }
 
   /** The hash of the chain's entry at `sequence`; null when there is none. */
