@@ -26,7 +26,8 @@ import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { ALL_EVENTS } from './webhook-fan-out';
-import { newEndpointSecret, sealSecret } from './webhook-secrets';
+import { sealText } from '../common/crypto/sealed-text';
+import { newEndpointSecret } from './webhook-secrets';
 import { resolveTarget } from './webhook-url';
 import { HostResolver } from './host-resolver';
 import { DeliverySignal } from './delivery-signal';
@@ -71,7 +72,7 @@ export class WebhookEndpointsService {
         description: request.description ?? null,
         enabledEvents: normalizedEvents(request.enabled_events),
         status: 'enabled',
-        sealedSecret: sealSecret(secret, this.config.webhookSecretKey),
+        sealedSecret: sealText(secret, this.config.webhookSecretKey),
         sealedPreviousSecret: null,
         previousSecretExpiresAt: null,
         failingSince: null,
@@ -129,7 +130,7 @@ export class WebhookEndpointsService {
       const endpoint = await this.findManaged(manager, caller, endpointId);
       const now = new Date();
       const changes: Partial<WebhookEndpoint> = {
-        sealedSecret: sealSecret(secret, this.config.webhookSecretKey),
+        sealedSecret: sealText(secret, this.config.webhookSecretKey),
         sealedPreviousSecret: endpoint.sealedSecret,
         previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_LIFETIME_MS),
         updatedAt: now,

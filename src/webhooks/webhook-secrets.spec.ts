@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { newEndpointSecret, sealSecret, signature, unsealSecret } from './webhook-secrets';
+import { sealText, unsealText } from '../common/crypto/sealed-text';
+import { newEndpointSecret, signature } from './webhook-secrets';
 
 describe('webhook secrets', () => {
   it('are whsec_ and the base64 of 32 random bytes', () => {
@@ -15,10 +16,10 @@ describe('webhook secrets', () => {
   it('are stored sealed: the sealed form does not contain the secret, and only the same key opens it', () => {
     const key = randomBytes(32);
     const secret = newEndpointSecret();
-    const sealed = sealSecret(secret, key);
+    const sealed = sealText(secret, key);
     assert.ok(!sealed.includes(secret.slice(6)));
-    assert.equal(unsealSecret(sealed, key), secret);
-    assert.throws(() => unsealSecret(sealed, randomBytes(32)));
+    assert.equal(unsealText(sealed, key), secret);
+    assert.throws(() => unsealText(sealed, randomBytes(32)));
   });
 
   it('sign as the Standard Webhooks libraries verify', () => {

@@ -7,7 +7,8 @@ import { toEventResponse } from '../events/dto/event.response.dto';
 import { retryDelayMs } from './retry-schedule';
 import { AttemptResult, ClaimedDelivery, DeliveryTarget, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
-import { signature, unsealSecret } from './webhook-secrets';
+import { unsealText } from '../common/crypto/sealed-text';
+import { signature } from './webhook-secrets';
 import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
 import { resolveTarget } from './webhook-url';
 import { HostResolver } from './host-resolver';
@@ -162,9 +163,9 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   /** The current secret, and the previous one while it still signs after a rotation. */
   private secretsOf(endpoint: DeliveryTarget): string[] {
     const key = this.config.webhookSecretKey;
-    const secrets = [unsealSecret(endpoint.sealedSecret, key)];
+    const secrets = [unsealText(endpoint.sealedSecret, key)];
     if (endpoint.sealedPreviousSecret !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > new Date()) {
-      secrets.push(unsealSecret(endpoint.sealedPreviousSecret, key));
+      secrets.push(unsealText(endpoint.sealedPreviousSecret, key));
     }
     return secrets;
   }
