@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { AuditCheckpointer } from './audit/checkpoints/audit-checkpointer';
+import { MailWorker } from './mail/mail-worker';
 import { RegisteredRoute, RouteTable } from './common/http/route-table';
 import { securityHeaders } from './common/http/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
@@ -39,7 +40,8 @@ export async function createApp(config: AppConfig): Promise<CreatedApp> {
   }
   serveOpenApi(app, buildOpenApiDocument(app, OPENAPI_ADDITIONS), config.publicBaseUrl);
   await app.init();
-  // The server signs the audit chains' heads; a CLI command (another application context) never does.
+  // The server signs the audit chains' heads and sends mail; a CLI command (another application context) never does.
   app.get(AuditCheckpointer).start();
+  app.get(MailWorker).start();
   return { app, routes: routeTable.routes };
 }

@@ -3,6 +3,7 @@ import { AccountClosureModule } from './account-closure/account-closure.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuditModule } from './audit/audit.module';
+import { MailModule } from './mail/mail.module';
 import { AuthModule } from './auth/auth.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { BankStatementsModule } from './bank-statements/bank-statements.module';
@@ -52,6 +53,7 @@ export class AppModule {
         ...(SandboxModule.isEnabled(config) ? [SandboxModule] : []),
         EventsModule,
         AuditModule,
+        MailModule,
         WebhooksModule,
         CheckoutModule,
         BankStatementsModule,

@@ -7,6 +7,9 @@ import { DataSourceOptions } from 'typeorm';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { AuditService, CheckpointSource } from './audit/audit.service';
+import { Database } from './database/database';
+import { MailOutbox } from './mail/mail-outbox';
+import { MailOutboxRepository } from './mail/mail-outbox.repository';
 import { DomainError } from './common/errors/domain-error';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 import { AppConfig } from './config/app-config';
@@ -41,6 +44,9 @@ const USAGE = `Usage: npm run cli -- <command>
       --api: where the API answers (PAYMENTS_API_URL; default PUBLIC_BASE_URL, else http://HOST:PORT).
       --secret: the signing secret to use (default: a new one, printed). --account: admins name the account.
       Prints one line per event: its type, its id and the receiver's status.
+  outbox [--json]
+      Prints the mail not sent yet (queued, retrying or given up), oldest first, with its text: without SMTP_URL,
+      outside production, this is where password-reset and verification links are read (--json: as JSON).
   audit-verify [--json] [--checkpoints <dir>] [--public-key <file>]
       Walks the audit log's hash chains (one per account, one for the platform) and exits 1 naming the first
       entry of each chain that does not verify: an edited, inserted, deleted or reordered row, at either end,
@@ -110,6 +116,27 @@ function describeReport(report: LedgerCheckReportDto, seconds: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** How many waiting mails `outbox` prints. */
+const OUTBOX_LIMIT = 100;
+
+function outbox(json: boolean): Command {
+  return async (context) => {
+    const mail = context.get(MailOutbox);
+    const waiting = await context.get(Database).run((manager) => context.get(MailOutboxRepository).waiting(manager, OUTBOX_LIMIT));
+    const listed = waiting.map((queued) => ({ ...queued, sealedBody: undefined, text: mail.bodyOf(queued.sealedBody)?.text ?? null }));
+    if (json) process.stdout.write(`${JSON.stringify(listed, null, 2)}\n`);
+    else if (listed.length === 0) process.stdout.write('The outbox is empty: every mail was sent.\n');
+    else {
+      for (const queued of listed) {
+        const state =
+          queued.status === 'pending' ? `pending, ${queued.attempts} attempt(s)${queued.lastError === null ? '' : `, last: ${queued.lastError}`}` : `given up: ${queued.lastError}`;
+        process.stdout.write(`${queued.id}  ${queued.createdAt.toISOString()}  to ${queued.to}  (${state})\nSubject: ${queued.subject}\n\n${queued.text ?? ''}\n\n`);
+      }
+    }
+    return 0;
+  };
+}
+
 interface AuditVerifyOptions {
   json: boolean;
   checkpoints?: string;
@@ -163,6 +190,7 @@ async function commandOf(): Promise<Command | 'help' | null> {
   const { positionals, values } = parsed;
   if (positionals.length !== 1) return null;
   if (positionals[0] === 'ledger-check') return ledgerCheck(values.json ?? false);
+  if (positionals[0] === 'outbox') return outbox(values.json ?? false);
   if (positionals[0] === 'audit-verify') return auditVerify({ json: values.json ?? false, checkpoints: values.checkpoints, publicKeyFile: values['public-key'] });
   if (positionals[0] === 'create-admin' && values.email) return createAdmin(values.email, values.name ?? 'Administrator', await readStdin());
   return null;

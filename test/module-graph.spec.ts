@@ -24,6 +24,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   common: 2,
   'rate-limit': 3,
   idempotency: 4,
+  // Outgoing mail: people's flows (auth, users) queue into its outbox.
+  mail: 4,
   auth: 5,
   users: 6,
   accounts: 7,

@@ -28,6 +28,8 @@ const SAFE_PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
   JWT_SECRET: randomBytes(48).toString('base64'),
   PUBLIC_BASE_URL: 'https://pay.example.com',
+  // Mail is required in production (section 22); nothing here sends any.
+  SMTP_URL: 'smtp://127.0.0.1:25',
   ADMIN_EMAIL: 'operator@example.com',
   ADMIN_PASSWORD: 'a long and unguessable operator passphrase',
   RATE_LIMIT_PER_MINUTE: '600',

@@ -78,6 +78,7 @@ describe('npm run cli -- listen, against a production server with no webhook set
       NODE_ENV: 'production',
       JWT_SECRET: 'a production secret: 16 or more distinct bytes, 32 or more in all',
       PUBLIC_BASE_URL: 'https://pay.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:25',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_PER_MINUTE: '1000',
       LOGIN_MAX_FAILURES: '100',

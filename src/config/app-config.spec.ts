@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { AppConfig, ConfigValidationError } from './app-config';
 
 /** A payee's bank details that pass their checks (the IBAN is the standard's example). */
 const PAYEE = { BANK_TRANSFER_IBAN: 'GB82 WEST 1234 5698 7654 32', BANK_TRANSFER_BIC: 'westgb2l', BANK_TRANSFER_BENEFICIARY: 'Acme Ltd' };
 /** Everything else production asks for (section 18). */
-const SAFE_PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com' };
+const SAFE_PRODUCTION = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com', SMTP_URL: 'smtps://mail.example.com' };
 
 describe('AppConfig', () => {
   it('applies the contract defaults', () => {
@@ -97,6 +98,8 @@ describe('AppConfig', () => {
   });
 
   it('refuses to start in production without a JWT_SECRET of at least 32 bytes', () => {
+    assert.throws(() => new AppConfig({ ...SAFE_PRODUCTION, SMTP_URL: '', JWT_SECRET: randomBytes(48).toString('base64') }), /SMTP_URL is required when NODE_ENV=production/);
+    assert.throws(() => new AppConfig({ SMTP_URL: 'http://mail.example.com' }), /SMTP_URL must be smtp:/);
     assert.throws(() => new AppConfig({ NODE_ENV: 'production' }), /JWT_SECRET is required/);
     assert.throws(() => new AppConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), /at least 32 bytes/);
     assert.throws(() => new AppConfig({ ...SAFE_PRODUCTION, JWT_SECRET: 'x'.repeat(32) }), /JWT_SECRET has too little entropy when NODE_ENV=production \(1 distinct bytes/);

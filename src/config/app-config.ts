@@ -142,6 +142,8 @@ export class AppConfig {
   readonly webhookAllowPrivate: boolean;
   /** The AES-256 key that seals webhook secrets at rest. */
   readonly webhookSecretKey: Buffer;
+  /** Outgoing mail (contract section 22): the SMTP server (null: mail waits in the outbox, shown in the log) and the sender. */
+  readonly mail: MailConfig;
   /** Keys API key secrets are hashed with (HMAC-SHA256): derived from the root secret, never stored. */
   readonly apiKeyHashKey: Buffer;
   /** How long audit entries are kept (AUDIT_RETENTION). */
@@ -249,6 +251,7 @@ export class AppConfig {
     this.webhookAllowPrivate = reader.flag('WEBHOOK_ALLOW_PRIVATE');
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
     this.apiKeyHashKey = this.keys.apiKeys.export();
+    this.mail = mailConfig(reader, this.keys.queuedMail, problems);
     this.auditRetentionSeconds = reader.duration('AUDIT_RETENTION', '400d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.auditSigningKey = auditSigningKey(env.AUDIT_SIGNING_KEY, problems);
     this.auditCheckpointDir = env.AUDIT_CHECKPOINT_DIR?.trim() || null;
@@ -285,6 +288,7 @@ export class AppConfig {
               CHECKOUT_PER_MINUTE: this.checkoutPerMinute,
               SIGNUP_PER_MINUTE: this.signupPerMinute,
             },
+            smtpUrl: this.mail.smtpUrl,
           },
           sources.adminPasswordCheck,
         ),
@@ -307,6 +311,28 @@ function keepSecret(path: string, problems: string[]): ReturnType<typeof keptSec
  * WEBHOOK_SECRET_KEY (base64 of 32 bytes), or else the key derived from the
  * root secret: either way a key the database does not hold.
  */
+export interface MailConfig {
+  /** SMTP_URL: smtp:// or smtps://, user and password in the URL; null: nothing is sent. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every mail. */
+  from: string;
+  /** The AES-256 key that seals queued mail at rest (derived from the root secret). */
+  sealKey: Buffer;
+  /** MAIL_RETRY_WAITS: the waits between failed attempts; the mail is given up after the last. */
+  retryWaitsSeconds: number[];
+}
+
+function mailConfig(reader: EnvReader, key: KeyObject, problems: string[]): MailConfig {
+  const smtpUrl = reader.text('SMTP_URL', '').trim() || null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://host[:port] or smtps://host[:port], with user:password@ when the server asks');
+  return {
+    smtpUrl,
+    from: reader.text('MAIL_FROM', 'Payments <no-reply@localhost>'),
+    sealKey: key.export(),
+    retryWaitsSeconds: reader.durations('MAIL_RETRY_WAITS', '10s,1m,5m,30m,2h,6h,12h'),
+  };
+}
+
 function webhookSecretKey(raw: string | undefined, derived: KeyObject, problems: string[]): Buffer {
   if (raw !== undefined && raw.trim() !== '') {
     const key = Buffer.from(raw.trim(), 'base64');

@@ -14,6 +14,7 @@ export const KEY_LABELS = {
   webhookSecrets: 'webhook endpoint secrets',
   apiKeys: 'api key hashing',
   checkoutAntiForgery: 'checkout anti-forgery',
+  queuedMail: 'queued mail',
 } as const;
 
 export type KeyUse = keyof typeof KEY_LABELS;

@@ -9,6 +9,7 @@ export interface ProductionSettings {
   adminPassword: string | null;
   /** Rate limits by variable name; 0 turns one off. */
   rateLimits: Record<string, number>;
+  smtpUrl: string | null;
 }
 
 /** Returns the problem with a password for this email (users' password policy), or null. */
@@ -38,6 +39,7 @@ export function productionProblems(settings: ProductionSettings, passwordCheck: 
     const problem = passwordCheck(settings.adminPassword, settings.adminEmail);
     if (problem !== null) problems.push(`ADMIN_PASSWORD ${problem} (the password policy of POST /v1/users applies when NODE_ENV=production)`);
   }
+  if (settings.smtpUrl === null) problems.push('SMTP_URL is required when NODE_ENV=production (password resets and notices are sent by mail)');
   for (const [name, perMinute] of Object.entries(settings.rateLimits)) {
     if (perMinute === 0) problems.push(`${name} must not be 0 (no limit) when NODE_ENV=production`);
   }

@@ -4,7 +4,7 @@ import { DeliverySignal } from './delivery-signal';
 import { BackgroundDatabase } from '../database/background-database';
 import { Database } from '../database/database';
 import { toEventResponse } from '../events/dto/event.response.dto';
-import { retryDelayMs } from './retry-schedule';
+import { retryDelayMs } from '../common/retry/retry-schedule';
 import { AttemptResult, ClaimedDelivery, DeliveryTarget, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { unsealText } from '../common/crypto/sealed-text';

@@ -37,6 +37,9 @@ export const ADMIN_PASSWORD = 'the bootstrap admin password 2026';
  * With `existing`, boots on that database instead (one a child process filled,
  * say); the caller keeps it and drops it, close() leaves it alone.
  */
+/** The root secret of every test application (tokens, and the keys derived from it). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
+
 export async function startTestApp(env: Environment = {}, existing?: TestDatabase): Promise<TestApp> {
   const database = existing ?? (await createTestDatabase());
   // The port is chosen first, so that payment_url (PUBLIC_BASE_URL) is where this server answers.
@@ -46,7 +49,7 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
     // On PostgreSQL the service runs as its own role, and migrates as the owner (contract section 21).
     DATABASE_URL: database.runtimeUrl ?? database.url,
     ...(database.runtimeUrl === undefined ? {} : { DATABASE_MIGRATION_URL: database.url }),
-    JWT_SECRET: 'test-secret-that-is-at-least-32-bytes-long!!',
+    JWT_SECRET: TEST_JWT_SECRET,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

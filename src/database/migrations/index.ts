@@ -12,6 +12,7 @@ import { ApiKeysAndAudit1764600000000 } from './1764600000000-api-keys-and-audit
 import { MoneyInvariants1764700000000 } from './1764700000000-money-invariants';
 import { AuditChainRecords1764800000000 } from './1764800000000-audit-chain-records';
 import { AuditRetentionByOwner1764900000000 } from './1764900000000-audit-retention-by-owner';
+import { MailOutbox1765000000000 } from './1765000000000-mail-outbox';
 import { Mode } from '../../config/modes';
 
 /**
@@ -34,5 +35,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     MoneyInvariants1764700000000,
     AuditChainRecords1764800000000,
     AuditRetentionByOwner1764900000000,
+    MailOutbox1765000000000,
   ];
 }
