@@ -26,6 +26,10 @@ ignore_startup_parameters = extra_float_digits
 logfile = $dir/pgbouncer.log
 pidfile = $dir/pgbouncer.pid
 admin_users = postgres
+# The suite's databases get roles of their own (an owner and the service's role, contract section 21), made as it
+# runs: the pooler looks each one up on the server instead of a fixed list.
+auth_user = postgres
+auth_query = SELECT usename, passwd FROM pg_shadow WHERE usename = \$1
 INI
 if [ "$(id -u)" = 0 ]; then chown -R postgres: "$dir"; user=(-u postgres); else user=(); fi
 /usr/sbin/pgbouncer -d "${user[@]}" "$dir/pgbouncer.ini"
