@@ -41,7 +41,16 @@ export const ADMIN_PASSWORD = 'the bootstrap admin password 2026';
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
 
 export async function startTestApp(env: Environment = {}, existing?: TestDatabase): Promise<TestApp> {
-  const database = existing ?? (await createTestDatabase());
+  if (existing !== undefined) return startOn(env, existing, false);
+  const database = await createTestDatabase();
+  // A start that fails (a refused login, a bad setting) leaves no database (and no roles) behind.
+  return startOn(env, database, true).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
+}
+
+async function startOn(env: Environment, database: TestDatabase, owned: boolean): Promise<TestApp> {
   // The port is chosen first, so that payment_url (PUBLIC_BASE_URL) is where this server answers.
   const port = await freeLoopbackPort();
   const config = new AppConfig({
@@ -75,7 +84,7 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
         await assertBooksBalance(app);
       } finally {
         await app.close();
-        if (existing === undefined) await database.drop();
+        if (owned) await database.drop();
       }
     },
   };
