@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { chainHash, GENESIS_HASH } from '../src/audit/audit-chain-hash';
+import { GENESIS_HASH } from '../src/audit/audit-chain-hash';
 import { newId } from '../src/common/ids/ids';
+import { entryRow, INSERT_COLUMNS, systemEntry } from '../test/support/audit-entries';
 import { freeLoopbackPort } from '../test/support/test-app';
 import { postsTo } from './ledger-scenarios';
 import { alternate, bestRate, describeRoundRatios, describeRuns, failureNote, WRITE_CONNECTIONS } from './scenarios';
@@ -125,47 +126,24 @@ async function timeFullRead(dataSource: DataSource): Promise<number> {
   return (performance.now() - startedAt) / 1000;
 }
 
-type Row = [string, string, number, string, string, string, string | null, string | null, string | null, null, number, string, string];
-
 /** The chains as the service writes them: each account chain's start recorded in the platform chain, then its entries. */
 async function writeAuditLog(dataSource: DataSource, entries: number): Promise<void> {
   const perChain = Math.floor(entries / CHAINS);
   const platform = { sequence: 0, hash: GENESIS_HASH };
-  const rows: Row[] = [];
+  const rows: unknown[][] = [];
   const flush = async () => {
     if (rows.length === 0) return;
     const postgres = dataSource.options.type === 'postgres';
     let index = 0;
     const values = rows.map((row) => `(${row.map(() => (postgres ? `$${++index}` : '?')).join(', ')})`).join(', ');
-    await dataSource.query(
-      `INSERT INTO audit_log (id, chain, sequence, action, outcome, actor_type, account_id, target_type, target_id, reason, created_at, previous_hash, hash) VALUES ${values}`,
-      rows.flat(),
-    );
+    await dataSource.query(`INSERT INTO audit_log (${INSERT_COLUMNS}) VALUES ${values}`, rows.flat());
     rows.length = 0;
   };
   const append = async (chain: string, head: { sequence: number; hash: string }, action: string, target: string | null) => {
     head.sequence += 1;
-    const createdAt = new Date();
-    const fields = {
-      id: newId('aud'),
-      chain,
-      sequence: head.sequence,
-      action,
-      outcome: 'success',
-      reason: null,
-      actorType: 'system',
-      actorId: null,
-      actorSessionId: null,
-      accountId: chain === 'platform' ? null : chain,
-      targetType: target === null ? null : 'audit_chain',
-      targetId: target,
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      createdAt,
-    };
-    const hash = chainHash(head.hash, fields);
-    rows.push([fields.id, chain, head.sequence, action, 'success', 'system', fields.accountId, fields.targetType, fields.targetId, null, createdAt.getTime(), head.hash, hash]);
+    const fields = systemEntry(chain, head.sequence, action, target === null ? {} : { targetType: 'audit_chain', targetId: target });
+    const { row, hash } = entryRow(fields, head.hash);
+    rows.push(row);
     head.hash = hash;
     if (rows.length >= INSERT_ROWS) await flush();
   };

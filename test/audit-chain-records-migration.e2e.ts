@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { chainHash, GENESIS_HASH } from '../src/audit/audit-chain-hash';
+import { GENESIS_HASH } from '../src/audit/audit-chain-hash';
 import { AuditService } from '../src/audit/audit.service';
-import { newId } from '../src/common/ids/ids';
 import { migrationsFor } from '../src/database/migrations';
+import { insertEntry, systemEntry } from './support/audit-entries';
 import { sql } from './support/sql';
 import { createTestDatabase, openDataSource, startTestApp, TestApp, TestDatabase } from './support/test-app';
 
@@ -16,34 +16,7 @@ const BEFORE_RECORDS = MIGRATIONS.slice(
 /** Writes entries `from`..`to` of a chain as the service wrote them, following `previousHash`; the chain's head with them. */
 async function writeChain(url: string, chain: string, from: number, to: number, previousHash: string): Promise<string> {
   let hash = previousHash;
-  for (let sequence = from; sequence <= to; sequence += 1) {
-    const fields = {
-      id: newId('aud'),
-      chain,
-      sequence,
-      action: 'account.updated',
-      outcome: 'success',
-      reason: null,
-      actorType: 'system',
-      actorId: null,
-      actorSessionId: null,
-      accountId: chain === 'platform' ? null : chain,
-      targetType: null,
-      targetId: null,
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      createdAt: new Date(),
-    };
-    const previous = hash;
-    hash = chainHash(previous, fields);
-    await sql(
-      url,
-      `INSERT INTO audit_log (id, chain, sequence, action, outcome, actor_type, account_id, created_at, previous_hash, hash)
-       VALUES ($1, $2, $3, $4, 'success', 'system', $5, $6, $7, $8)`,
-      [fields.id, chain, sequence, fields.action, fields.accountId, fields.createdAt.getTime(), previous, hash],
-    );
-  }
+  for (let sequence = from; sequence <= to; sequence += 1) hash = await insertEntry(url, systemEntry(chain, sequence, 'account.updated'), hash);
   await sql(url, 'INSERT INTO audit_chains (chain, last_sequence, last_hash) VALUES ($1, $2, $3)', [chain, to, hash]);
   return hash;
 }

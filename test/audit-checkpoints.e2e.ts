@@ -7,6 +7,7 @@ import { chainHash } from '../src/audit/audit-chain-hash';
 import { AuditCheckpoint, checkpointVerifies } from '../src/audit/checkpoints/audit-checkpoint';
 import { AuditCheckpointer } from '../src/audit/checkpoints/audit-checkpointer';
 import { createPublicKey } from 'node:crypto';
+import { insertEntry, systemEntry, tamper } from './support/audit-entries';
 import { accountOwner, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { builtScript, runScript } from './support/scripts';
 import { sql } from './support/sql';
@@ -26,15 +27,8 @@ interface Break {
   problem: string;
 }
 
-const isPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
 /** An Ed25519 seed, base64 (as AUDIT_SIGNING_KEY takes it). */
 const SIGNING_KEY = Buffer.alloc(32, 7).toString('base64');
-
-async function tamper(t: TestApp, statement: string, params: unknown[]): Promise<void> {
-  if (isPostgres) await sql(t.databaseUrl, 'ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
-  await sql(t.databaseUrl, statement, params);
-  if (isPostgres) await sql(t.databaseUrl, 'ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
-}
 
 async function lastEntry(t: TestApp, chain: string): Promise<Record<string, unknown>> {
   const { rows } = await sql(t.databaseUrl, 'SELECT * FROM audit_log WHERE chain = $1 ORDER BY sequence DESC LIMIT 1', [chain]);
@@ -86,7 +80,7 @@ describe('audit checkpoints', () => {
   it('fails a chain whose last entry was deleted and its head moved back: the chain alone cannot show it', async () => {
     const chain = owners[0].accountId;
     const last = await lastEntry(t, chain);
-    await tamper(t, 'DELETE FROM audit_log WHERE id = $1', [last.id]);
+    await tamper(t.databaseUrl, 'DELETE FROM audit_log WHERE id = $1', [last.id]);
     await sql(t.databaseUrl, 'UPDATE audit_chains SET last_sequence = last_sequence - 1, last_hash = $1 WHERE chain = $2', [last.previous_hash, chain]);
     assert.equal(
       (await verify()).breaks.find((found) => found.chain === chain),
@@ -120,7 +114,7 @@ describe('audit checkpoints', () => {
       createdAt: new Date(Number(forged.created_at)),
     };
     const hash = chainHash(String(forged.previous_hash), fields);
-    await tamper(t, 'UPDATE audit_log SET reason = $1, hash = $2 WHERE id = $3', [fields.reason, hash, fields.id]);
+    await tamper(t.databaseUrl, 'UPDATE audit_log SET reason = $1, hash = $2 WHERE id = $3', [fields.reason, hash, fields.id]);
     await sql(t.databaseUrl, 'UPDATE audit_chains SET last_hash = $1 WHERE chain = $2', [hash, chain]);
     assert.equal(
       (await verify()).breaks.find((found) => found.chain === chain),
@@ -133,7 +127,7 @@ describe('audit checkpoints', () => {
 
   it('fails a chain deleted whole, and a checkpoint file that was edited', async () => {
     const chain = owners[2].accountId;
-    await tamper(t, 'DELETE FROM audit_log WHERE chain = $1', [chain]);
+    await tamper(t.databaseUrl, 'DELETE FROM audit_log WHERE chain = $1', [chain]);
     await sql(t.databaseUrl, 'DELETE FROM audit_chains WHERE chain = $1', [chain]);
     const file = readdirSync(dir).find((name) => name.startsWith('checkpoint-'))!;
     const original = readFileSync(join(dir, file), 'utf8');
@@ -151,31 +145,8 @@ describe('audit checkpoints', () => {
   it('cannot see an entry forged after the newest checkpoint (the README says so): it names no chain but those tampered before', async () => {
     const chain = owners[3].accountId;
     const last = await lastEntry(t, chain);
-    const fields = {
-      id: `${String(last.id).slice(0, -4)}zzzz`,
-      chain,
-      sequence: Number(last.sequence) + 1,
-      action: 'api_key.revoked',
-      outcome: 'success',
-      reason: null,
-      actorType: 'system',
-      actorId: null,
-      actorSessionId: null,
-      accountId: chain,
-      targetType: null,
-      targetId: null,
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      createdAt: new Date(),
-    };
-    const hash = chainHash(String(last.hash), fields);
-    await sql(
-      t.databaseUrl,
-      `INSERT INTO audit_log (id, chain, sequence, action, outcome, actor_type, account_id, created_at, previous_hash, hash)
-       VALUES ($1, $2, $3, $4, 'success', 'system', $5, $6, $7, $8)`,
-      [fields.id, chain, fields.sequence, fields.action, chain, fields.createdAt.getTime(), last.hash, hash],
-    );
+    const fields = systemEntry(chain, Number(last.sequence) + 1, 'api_key.revoked');
+    const hash = await insertEntry(t.databaseUrl, fields, String(last.hash));
     await sql(t.databaseUrl, 'UPDATE audit_chains SET last_sequence = $1, last_hash = $2 WHERE chain = $3', [fields.sequence, hash, chain]);
     const { breaks } = await withCheckpoints();
     assert.equal(

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { chainHash } from '../src/audit/audit-chain-hash';
+import { GENESIS_HASH } from '../src/audit/audit-chain-hash';
 import { AuditBreak, AuditService } from '../src/audit/audit.service';
 import { HousekeepingScheduler } from '../src/housekeeping/housekeeping.scheduler';
+import { insertEntry, systemEntry, tamper } from './support/audit-entries';
 import { accountOwner, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { sql } from './support/sql';
 import { TestApp, useTestApp } from './support/test-app';
@@ -24,13 +25,6 @@ interface StoredEntry {
 
 const isPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** As someone holding the database login would: on PostgreSQL past the append-only trigger (the owner may disable it). */
-async function tamper(t: TestApp, statement: string, params: unknown[]): Promise<void> {
-  if (isPostgres) await sql(t.databaseUrl, 'ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
-  await sql(t.databaseUrl, statement, params);
-  if (isPostgres) await sql(t.databaseUrl, 'ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
-}
 
 async function entriesOf(t: TestApp, chain: string): Promise<StoredEntry[]> {
   return (await sql(t.databaseUrl, 'SELECT id, sequence, previous_hash, hash, created_at FROM audit_log WHERE chain = $1 ORDER BY sequence', [chain]))
@@ -69,7 +63,7 @@ describe('audit-verify against the database login (contract section 21)', () => 
     await auditedWrites(t, owner, 3);
     const [first, second] = await entriesOf(t, owner.accountId);
     assert.equal(Number(first.sequence), 1);
-    await tamper(t, 'DELETE FROM audit_log WHERE id = $1', [first.id]);
+    await tamper(t.databaseUrl, 'DELETE FROM audit_log WHERE id = $1', [first.id]);
     const found = await breakOf(t, owner.accountId);
     assert.equal(found?.entry_id, second.id);
     assert.match(found.problem, /starts at sequence 1: its oldest entries are missing/);
@@ -78,7 +72,7 @@ describe('audit-verify against the database login (contract section 21)', () => 
   it('names a chain deleted whole, with its head', async () => {
     const owner = await accountOwner(t.api);
     await auditedWrites(t, owner, 2);
-    await tamper(t, 'DELETE FROM audit_log WHERE chain = $1', [owner.accountId]);
+    await tamper(t.databaseUrl, 'DELETE FROM audit_log WHERE chain = $1', [owner.accountId]);
     await sql(t.databaseUrl, 'DELETE FROM audit_chains WHERE chain = $1', [owner.accountId]);
     const found = await breakOf(t, owner.accountId);
     assert.equal(found?.entry_id, null);
@@ -87,31 +81,8 @@ describe('audit-verify against the database login (contract section 21)', () => 
 
   it('names a chain written around the service, even with correct hashes', async () => {
     const chain = 'acc_forged0000000000000000000';
-    const fields = {
-      id: 'aud_forged00000000000000000000',
-      chain,
-      sequence: 1,
-      action: 'account.created',
-      outcome: 'success',
-      reason: null,
-      actorType: 'system',
-      actorId: null,
-      actorSessionId: null,
-      accountId: chain,
-      targetType: 'account',
-      targetId: chain,
-      ip: null,
-      userAgent: null,
-      requestId: null,
-      createdAt: new Date(),
-    };
-    const hash = chainHash('0'.repeat(64), fields);
-    await sql(
-      t.databaseUrl,
-      `INSERT INTO audit_log (id, chain, sequence, action, outcome, actor_type, account_id, target_type, target_id, created_at, previous_hash, hash)
-       VALUES ($1, $2, 1, $3, 'success', 'system', $4, 'account', $5, $6, $7, $8)`,
-      [fields.id, chain, fields.action, chain, chain, fields.createdAt.getTime(), '0'.repeat(64), hash],
-    );
+    const fields = systemEntry(chain, 1, 'account.created', { targetType: 'account', targetId: chain });
+    const hash = await insertEntry(t.databaseUrl, fields, GENESIS_HASH);
     await sql(t.databaseUrl, 'INSERT INTO audit_chains (chain, last_sequence, last_hash) VALUES ($1, 1, $2)', [chain, hash]);
     const found = await breakOf(t, chain);
     assert.match(found?.problem ?? '', /records no start for it/);
@@ -142,7 +113,7 @@ describe('audit retention and audit-verify', () => {
     );
     assert.deepEqual((await t.app.get(AuditService).verify()).breaks, [], 'retention leaves every chain verifiable, the platform chain included');
 
-    await tamper(t, 'DELETE FROM audit_log WHERE id = $1', [third.id]);
+    await tamper(t.databaseUrl, 'DELETE FROM audit_log WHERE id = $1', [third.id]);
     const found = await breakOf(t, owner.accountId);
     assert.equal(found?.entry_id, left[1].id);
     assert.match(found.problem, /starts at sequence 3: its oldest entries are missing/);
