@@ -88,7 +88,9 @@ export async function importOfALargeStatement(label: string, settings: BenchSett
         const file = await stopCpuProfile(profile);
         log(`CPU profile of the server during the import: ${file}\n${summarizeCpuProfile(file, 25)}`);
       }
-      log(`  ${lines} lines (${(measured.bytes / 1e6).toFixed(1)} MB of camt.053) in ${measured.seconds.toFixed(1)} s: ${measured.linesPerSecond.toFixed(0)} lines/s; VmRSS ${before.rssMB.toFixed(0)} MB before, ${after.rssMB.toFixed(0)} after, VmHWM ${after.peakMB.toFixed(0)} MB`);
+      log(
+        `  ${lines} lines (${(measured.bytes / 1e6).toFixed(1)} MB of camt.053) in ${measured.seconds.toFixed(1)} s: ${measured.linesPerSecond.toFixed(0)} lines/s; VmRSS ${before.rssMB.toFixed(0)} MB before, ${after.rssMB.toFixed(0)} after, VmHWM ${after.peakMB.toFixed(0)} MB`,
+      );
       await expectBooksBalance(side);
       const commits = await sequentialCommits(database, lines, settings);
       log(`  ${commits.label}: ${commits.perSecond.toFixed(0)} commits/s`);
@@ -104,7 +106,13 @@ export async function importOfALargeStatement(label: string, settings: BenchSett
           ratioOf: 'project / anchor',
           judged: 'ratio',
           target: null,
-          note: [`${measured.seconds.toFixed(1)} s for the import; GET /v1/ledger/check ok afterwards`, quick, settings.cpuProfileDir === null ? undefined : 'CPU profiler on during the import'].filter((text) => text !== undefined).join('; '),
+          note: [
+            `${measured.seconds.toFixed(1)} s for the import; GET /v1/ledger/check ok afterwards`,
+            quick,
+            settings.cpuProfileDir === null ? undefined : 'CPU profiler on during the import',
+          ]
+            .filter((text) => text !== undefined)
+            .join('; '),
         },
         {
           database: label,
@@ -132,7 +140,10 @@ async function sequentialCommits(database: BenchDatabase, count: number, setting
     return { perSecond: await runPostgresCommits(database.url, count), label: `${count.toLocaleString('en-US')} single-row INSERT commits in sequence over one connection` };
   }
   const commits = await runSqliteCommits(settings.sqliteCommitSeconds, join(database.scratchDir, 'anchor-commits.db'));
-  return { perSecond: commits.commitsPerSecond, label: `single-row better-sqlite3 INSERT commits in sequence (journal ${commits.journalMode}, synchronous ${commits.synchronous})` };
+  return {
+    perSecond: commits.commitsPerSecond,
+    label: `single-row better-sqlite3 INSERT commits in sequence (journal ${commits.journalMode}, synchronous ${commits.synchronous})`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,13 +275,19 @@ async function expectOpen(side: StatementsSide, count: number): Promise<void> {
 async function importPaying(side: StatementsSide, requests: readonly OpenRequest[]): Promise<Import> {
   const statement = camt053Credits(requests.map((request) => ({ amount: request.amount, reference: formatCreditorReference(request.reference) })));
   const startedAt = performance.now();
-  const response = await side.api.post<Report>('/v1/bank_statements', undefined, { token: side.adminToken, rawBody: statement, headers: { 'content-type': 'application/xml' } });
+  const response = await side.api.post<Report>('/v1/bank_statements?mode=test', undefined, {
+    token: side.adminToken,
+    rawBody: statement,
+    headers: { 'content-type': 'application/xml' },
+  });
   const seconds = (performance.now() - startedAt) / 1000;
   if (response.status !== 200) throw new Error(`${side.name}: POST /v1/bank_statements: ${response.status} ${JSON.stringify(response.body).slice(0, 2000)}`);
   const report = response.body;
   const paid = new Set(report.matched.map((line) => line.payment_id));
   if (report.lines !== requests.length || report.matched.length !== requests.length || requests.some((request) => !paid.has(request.id))) {
-    throw new Error(`${side.name}: ${requests.length} lines paying as many open requests: the report has ${report.lines} lines, ${report.matched.length} matched, unmatched ${JSON.stringify(report.unmatched.slice(0, 5))}`);
+    throw new Error(
+      `${side.name}: ${requests.length} lines paying as many open requests: the report has ${report.lines} lines, ${report.matched.length} matched, unmatched ${JSON.stringify(report.unmatched.slice(0, 5))}`,
+    );
   }
   return { lines: requests.length, seconds, linesPerSecond: requests.length / seconds, bytes: Buffer.byteLength(statement) };
 }

@@ -19,6 +19,7 @@ import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { BANK_STATEMENTS_ROUTE } from './bank-statements/bank-statements.controller';
 import { StatementBody } from './bank-statements/statement-body';
+import { STATEMENT_MEDIA_TYPES } from './bank-statements/formats/statement-formats';
 import { ulid } from './common/ids/ulid';
 import { logStream } from './common/logging/log-stream';
 import { RequestLogger } from './common/logging/request-logger';
@@ -41,7 +42,7 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *                 the request's logger (with the trace id of a valid W3C traceparent)
  *                 requests the HTTP parser refuses (431, 400): the error body, by hand
  *   onRoute       every registered route is recorded (404 vs 405)                      registerRouteTable
- *   parser        JSON only, forms on the checkout page's route, XML and CSV on the bank statements' route
+ *   parser        JSON only, forms on the checkout page's route, statements (XML, MT940, CSV) on the bank statements' route
  *                 (handed on unread: read once the caller may import); anything else is 415
  *   onRequest     X-Request-Id and the security headers on the answer: no-store,        registerHttpHooks
  *                 nosniff, a strict CSP (/docs: Swagger UI's; /pay sets its own later)
@@ -150,12 +151,12 @@ export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTa
     if (request.routeOptions.url !== CARD_FORM_ROUTE) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
     else done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  // Bank statements are XML or CSV, and only on their route. Their body is handed on unread: the route reads it
-  // (up to its own limit) once the caller may import, so a refused upload is answered from its headers.
-  fastify.addContentTypeParser(['application/xml', 'text/xml', 'text/csv'], (request, payload, done) => {
-    const format = StatementBody.formatOf(request.headers['content-type']);
-    if (request.routeOptions.url !== BANK_STATEMENTS_ROUTE || format === null) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
-    else done(StatementBody.refusesDeclaredLength(request.headers['content-length']), new StatementBody(format, payload));
+  // Bank statements (XML, MT940 text, CSV) are read only on their route. Their body is handed on unread: the route
+  // reads it (up to its own limit) once the caller may import, so a refused upload is answered from its headers.
+  fastify.addContentTypeParser([...STATEMENT_MEDIA_TYPES], (request, payload, done) => {
+    const mediaType = StatementBody.mediaTypeOf(request.headers['content-type']);
+    if (request.routeOptions.url !== BANK_STATEMENTS_ROUTE || mediaType === null) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
+    else done(StatementBody.refusesDeclaredLength(request.headers['content-length']), new StatementBody(mediaType, payload));
   });
   // An upload answered without being read: the connection is closed rather than drained of what the client still sends.
   fastify.addHook('onSend', async (request, reply) => {

@@ -171,7 +171,7 @@ describe('one reserve per incoming credit', () => {
       { token: owner.token },
     );
     const csv = statementCsv([{ amount: 900, reference: created.body.provider_reference }]);
-    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    expectStatus(await t.api.post('/v1/bank_statements?mode=test', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
     const made = await refundByRequest(owner, created.body.id, { amount: 500 });
     expectStatus(made, 201);
     assert.equal(made.body.status, 'pending');

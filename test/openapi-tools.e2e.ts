@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AccountErrors } from '../src/accounts/accounts.errors';
 import { AuthErrors } from '../src/auth/auth.errors';
+import { BankStatementErrors } from '../src/bank-statements/bank-statements.errors';
 import { AccessErrors } from '../src/common/access/access.errors';
 import { DomainError } from '../src/common/errors/domain-error';
 import { ErrorCode } from '../src/common/errors/error-codes';
@@ -71,7 +72,16 @@ function* walk(node: unknown, path = '#'): Generator<{ path: string; node: Recor
 }
 
 /** Request bodies that no example can fill in: they name the caller's own webhook receiver or endpoint. */
-const BODIES_WITHOUT_EXAMPLES = new Set(['createWebhookEndpoint', 'updateWebhookEndpoint', 'redeliverEvent', 'createApiKey', 'rollApiKey']);
+const BODIES_WITHOUT_EXAMPLES = new Set([
+  'createWebhookEndpoint',
+  'updateWebhookEndpoint',
+  'redeliverEvent',
+  'createApiKey',
+  'rollApiKey',
+  // The request a line pays, and why it is set aside: only the admin looking at it knows.
+  'matchBankStatementLine',
+  'ignoreBankStatementLine',
+]);
 
 describe('the OpenAPI document, used by tools as it is', () => {
   const t = useTestApp();
@@ -262,7 +272,8 @@ describe('the OpenAPI document, used by tools as it is', () => {
     const admin = await loginAdmin(t.api);
     const byTransfer = (await t.api.post('/v1/payments', { ...(examples('createPayment').invoice as object), provider: 'bank_transfer' }, { token })).body;
     const csv = `booking_date,amount,currency,reference,entry_id\r\n2026-11-25,${(byTransfer.amount / 100).toFixed(2)},${byTransfer.currency},${byTransfer.provider_reference},E-REFUND-1\r\n`;
-    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    expectStatus(await t.api.post('/v1/bank_statements?mode=test', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    await send('createBankStatementProfile', 'zkb', (body) => t.api.post('/v1/bank_statement_profiles', body, { token: admin.token }), 201);
     for (const outcome of ['succeeded', 'failed']) {
       const pending = (await t.api.post(`/v1/payments/${byTransfer.id}/refunds`, { amount: 100 }, { token })).body;
       await send('confirmRefund', outcome, (body) => t.api.post(`/v1/refunds/${pending.id}/confirm`, body, { token: admin.token }));
@@ -293,6 +304,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       ApiKeyErrors,
       AccountErrors,
       AuthErrors,
+      BankStatementErrors,
       EventErrors,
       IdempotencyErrors,
       PaymentErrors,
@@ -315,6 +327,11 @@ describe('the OpenAPI document, used by tools as it is', () => {
       RefundErrors.transactionBelongsToRefund('re_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
       ApiKeyErrors.notActive('revoked'),
       WebhookErrors.urlNotAllowed(HTTPS_ONLY),
+      BankStatementErrors.profileNotFound('ubs-export'),
+      BankStatementErrors.profileExists('ubs-export'),
+      BankStatementErrors.lineNotUnmatched('matched'),
+      BankStatementErrors.amountMismatch({ amount: 1250, currency: 'EUR' }, { amount: 1200, currency: 'EUR' }),
+      BankStatementErrors.requestNotOpen('succeeded'),
     );
     // What the pipeline answers, asked for.
     const signup = await t.api.post('/v1/users', { email: 'errors@example.com', password: 'correct horse battery staple', name: 'Errors' });

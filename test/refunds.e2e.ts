@@ -231,7 +231,7 @@ describe('refunds of bank-transfer payments', () => {
     );
     expectStatus(created, 201);
     const csv = statementCsv([{ amount, reference: created.body.provider_reference }]);
-    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    expectStatus(await t.api.post('/v1/bank_statements?mode=test', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
     const paid = await paymentOf(t, owner, created.body.id);
     assert.equal(paid.status, 'succeeded');
     return paid;

@@ -1,57 +1,70 @@
 import { Injectable } from '@nestjs/common';
 import { AuthErrors } from '../auth/auth.errors';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
-import { DomainError, validationError } from '../common/errors/domain-error';
+import { AuditLog } from '../common/audit/audit-log';
+import { isCurrencyCode } from '../common/money/currencies';
 import { newId } from '../common/ids/ids';
+import { Page } from '../common/pagination/page';
+import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { Database } from '../database/database';
-import { SettlementResult, PaymentSettlement } from '../payments/payment-settlement';
+import { PaymentSettlement } from '../payments/payment-settlement';
 import { BANK_TRANSFER_PROVIDER } from '../payments/providers/bank-transfer/bank-transfer.provider';
-import { parseCreditorReference } from '../payments/providers/bank-transfer/creditor-reference';
+import { BankStatementErrors } from './bank-statements.errors';
 import { BankStatementsRepository } from './bank-statements.repository';
-import { ReconciliationReportDto } from './dto/reconciliation-report.response.dto';
-import { BankStatement, StatementFormatName } from './entities/bank-statement.entity';
-import { BankStatementLine, LineOutcome } from './entities/bank-statement-line.entity';
+import { BankStatementProfiles } from './bank-statement-profiles.service';
+import { LineReportDto, ReconciliationReportDto } from './dto/reconciliation-report.response.dto';
+import { BankStatementResponseDto, toStatementResponse } from './dto/bank-statement.response.dto';
+import { BankStatement } from './entities/bank-statement.entity';
+import { BankStatementLine, UnmatchedReason } from './entities/bank-statement-line.entity';
+import type { IdentifiedLine } from './line-identity';
+import type { ReadStatement } from './parse-statement';
 import { parseStatementOffThread } from './parse-statement-off-thread';
 import { StatementBody } from './statement-body';
-import { StatementFormatError, StatementLine } from './statement-line';
-import { AuditLog } from '../common/audit/audit-log';
+import { StatementFormatError } from './statement-line';
 
-/** The longest remittance text kept with a line (camt.053's unstructured remittance is at most 140 characters). */
-const MAX_REFERENCE_LENGTH = 140;
+/** How an import is asked for: the mode it settles, and the profile of a bank's CSV export. */
+export interface ImportOptions {
+  livemode: boolean;
+  profile: string | null;
+}
+
+/** What became of one line of an import. */
+type LineOutcome = { lineId: string; entryId: string } & ({ paymentId: string; reason: null } | { paymentId: string | null; reason: UnmatchedReason });
 
 /**
- * Imports a bank statement and reconciles it with the bank-transfer requests:
- * each credit line that quotes an open request's RF reference with its amount
- * and currency settles it exactly as a card payment does, one database
- * transaction per line (the line's record, the request's move, its credit,
- * ledger entries and events). Lines are kept by the bank's entry id, so an
- * entry imported again (in this statement's next import, or concurrently)
- * settles nothing twice.
+ * Imports a bank statement and reconciles it with the bank-transfer requests of its mode (contract section 19).
+ * The whole statement is read and checked first (in a worker thread): a malformed one applies nothing. Then
+ * each credit line that quotes an open request's RF reference with its amount and currency settles it exactly
+ * as a card payment does, one database transaction per line (the line's record, the request's move, its
+ * credit, ledger entries and events). Lines are kept by mode, account and entry id: an import that stops
+ * part-way (the database failed: 503) is completed by importing the statement again, and no line settles twice.
  */
 @Injectable()
 export class BankStatementsService {
   constructor(
     private readonly db: Database,
     private readonly statements: BankStatementsRepository,
+    private readonly profiles: BankStatementProfiles,
     private readonly settlement: PaymentSettlement,
     private readonly audit: AuditLog,
   ) {}
 
-  async import(caller: AuthenticatedUser, upload: StatementBody): Promise<ReconciliationReportDto> {
+  async import(caller: AuthenticatedUser, upload: StatementBody, options: ImportOptions): Promise<ReconciliationReportDto> {
     if (!isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may import bank statements.');
-    const format = upload.format;
-    // Read whole before anything is written: a malformed statement applies nothing.
-    const lines = await parseOrRefuse(await upload.text(), format);
-    const statement: BankStatement = { id: newId('stm'), format, lineCount: lines.length, matchedCount: 0, unmatchedCount: 0, importedBy: caller.userId, importedAt: new Date() };
+    const profile = options.profile === null ? null : await this.profiles.definition(options.profile);
+    const read = await readOrRefuse(await upload.bytes(), { mediaType: upload.mediaType, profile });
+    const statement = newStatement(read, options.livemode, caller.userId);
     await this.db.transaction((manager) => this.statements.insertStatement(manager, statement));
-    const report: ReconciliationReportDto = { statement_id: statement.id, lines: lines.length, matched: [], unmatched: [] };
-    for (const line of lines) {
-      const outcome = await this.reconcile(statement.id, line);
-      if (outcome.outcome === 'matched') report.matched.push({ entry_id: line.entryId, payment_id: outcome.paymentId! });
-      else report.unmatched.push({ entry_id: line.entryId, reason: outcome.outcome });
-    }
+    const outcomes: LineOutcome[] = [];
+    for (const line of read.lines) outcomes.push(await this.reconcile(statement, line));
+    const report = reportOf(statement, read, outcomes);
     await this.db.transaction(async (manager) => {
-      await this.statements.recordCounts(manager, statement.id, report.matched.length, report.unmatched.length);
+      await this.statements.completeStatement(manager, statement.id, {
+        status: 'completed',
+        matchedCount: report.matched.length,
+        unmatchedCount: report.unmatched.length,
+        report: JSON.stringify(report),
+      });
       await this.audit.record(manager, {
         action: 'bank_statement.imported',
         accountId: null,
@@ -62,49 +75,121 @@ export class BankStatementsService {
     return report;
   }
 
-  /** One line in its own database transaction: claimed by entry id, then settled or not. */
-  private reconcile(statementId: string, line: StatementLine): Promise<{ outcome: LineOutcome; paymentId: string | null }> {
+  list(caller: AuthenticatedUser, pagination: PaginationQueryDto): Promise<Page<BankStatementResponseDto>> {
+    if (!isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may read bank statements.');
+    return this.db.run((manager) => this.statements.pageStatements(manager, pagination, (row) => toStatementResponse(row, false)));
+  }
+
+  async get(caller: AuthenticatedUser, statementId: string): Promise<BankStatementResponseDto> {
+    if (!isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may read bank statements.');
+    const statement = await this.db.run((manager) => this.statements.findStatement(manager, statementId));
+    if (statement === null) throw BankStatementErrors.statementNotFound();
+    return toStatementResponse(statement, true);
+  }
+
+  /** One line in its own database transaction: claimed by mode, account and entry id, then settled or not. */
+  private reconcile(statement: BankStatement, line: IdentifiedLine): Promise<LineOutcome> {
     return this.db.transaction(async (manager) => {
-      const record: BankStatementLine = {
-        entryId: line.entryId,
-        statementId,
-        bookingDate: line.bookingDate,
-        amount: line.amount,
-        currency: line.currency,
-        reference: line.reference?.slice(0, MAX_REFERENCE_LENGTH) ?? null,
-        outcome: 'no_such_reference',
-        paymentId: null,
-        createdAt: new Date(),
-      };
+      const record = newLine(statement, line);
       if (!(await this.statements.claimLine(manager, record))) {
-        // Seen before: it settled its request then (now already settled), or it was unmatched for its reason.
-        const earlier = await this.statements.findLine(manager, line.entryId);
-        return { outcome: earlier === null || earlier.outcome === 'matched' ? 'already_settled' : earlier.outcome, paymentId: earlier?.paymentId ?? null };
+        // Seen before: it settled its request then (now already settled), or it was left unmatched for its reason.
+        const earlier = await this.statements.findLineByEntry(manager, record);
+        return { lineId: earlier?.id ?? record.id, entryId: line.entryId, paymentId: earlier?.paymentId ?? null, reason: earlier?.reason ?? 'already_settled' };
       }
-      const reference = line.reference === null ? null : parseCreditorReference(line.reference);
-      const result = await this.settlement.settle(manager, { provider: BANK_TRANSFER_PROVIDER, reference, amount: line.amount, currency: line.currency });
-      const outcome = outcomeOf(result);
-      await this.statements.settleLine(manager, line.entryId, outcome, result.paymentId);
-      return { outcome, paymentId: result.paymentId };
+      const outcome = await this.settle(manager, statement, line, record.id);
+      await this.statements.recordOutcome(manager, record.id, outcome);
+      return outcome;
     });
   }
-}
 
-function outcomeOf(result: SettlementResult): LineOutcome {
-  return result.settled ? 'matched' : result.reason;
-}
-
-/** The statement's credit lines, read in a worker thread (a large camt.053 takes a second); `400` naming the line when malformed. */
-async function parseOrRefuse(body: string, format: StatementFormatName): Promise<StatementLine[]> {
-  try {
-    return await parseStatementOffThread(body, format);
-  } catch (error) {
-    if (!(error instanceof StatementFormatError)) throw error;
-    const problem = error.entryId === null ? error.problem : `entry ${error.entryId}: ${error.problem}`;
-    throw validationError(error.line === null ? 'statement' : `line ${error.line}`, problem);
+  private async settle(manager: Parameters<PaymentSettlement['settle']>[0], statement: BankStatement, line: IdentifiedLine, lineId: string): Promise<LineOutcome> {
+    const at = { lineId, entryId: line.entryId };
+    if (!isCurrencyCode(line.currency)) return { ...at, paymentId: null, reason: 'unsupported_currency' };
+    const result = await this.settlement.settle(manager, {
+      provider: BANK_TRANSFER_PROVIDER,
+      reference: line.creditorReference,
+      amount: line.amount,
+      currency: line.currency,
+      livemode: statement.livemode,
+    });
+    return result.settled ? { ...at, paymentId: result.paymentId, reason: null } : { ...at, paymentId: result.paymentId, reason: result.reason };
   }
 }
 
-export const BankStatementErrors = {
-  unsupportedMediaType: () => new DomainError('unsupported_media_type', 'Send the statement as camt.053 XML (Content-Type: application/xml) or as CSV (text/csv).'),
-};
+function newStatement(read: ReadStatement, livemode: boolean, importedBy: string | null): BankStatement {
+  return {
+    id: newId('stm'),
+    format: read.format,
+    livemode,
+    account: read.account,
+    status: 'incomplete',
+    lineCount: read.lines.length,
+    matchedCount: 0,
+    unmatchedCount: 0,
+    skippedDebits: read.skipped.debits,
+    skippedNotBooked: read.skipped.notBooked,
+    skippedReversals: read.skipped.reversals,
+    skippedZeroAmounts: read.skipped.zeroAmounts,
+    report: null,
+    importedBy,
+    importedAt: new Date(),
+  };
+}
+
+/** Longest kept free text: longer remittance is cut (the bank's own limits are 140 per Ustrd line). */
+const MAX_REMITTANCE_LENGTH = 500;
+
+function newLine(statement: BankStatement, line: IdentifiedLine): BankStatementLine {
+  return {
+    id: newId('bsl'),
+    statementId: statement.id,
+    livemode: statement.livemode,
+    account: statement.account ?? '',
+    entryId: line.entryId,
+    position: line.line,
+    bookingDate: line.bookingDate,
+    amount: line.amount,
+    currency: line.currency,
+    creditorReference: line.creditorReference,
+    references: JSON.stringify(line.references),
+    remittance: line.remittance?.slice(0, MAX_REMITTANCE_LENGTH) ?? null,
+    debtorName: line.debtorName,
+    debtorIban: line.debtorIban,
+    status: 'unmatched',
+    reason: null,
+    paymentId: null,
+    ignoreReason: null,
+    resolvedBy: null,
+    resolvedAt: null,
+    createdAt: new Date(),
+  };
+}
+
+function reportOf(statement: BankStatement, read: ReadStatement, outcomes: readonly LineOutcome[]): ReconciliationReportDto {
+  const matched: ReconciliationReportDto['matched'] = [];
+  const unmatched: LineReportDto[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.reason === null) matched.push({ line_id: outcome.lineId, entry_id: outcome.entryId, payment_id: outcome.paymentId });
+    else unmatched.push({ line_id: outcome.lineId, entry_id: outcome.entryId, reason: outcome.reason });
+  }
+  return {
+    statement_id: statement.id,
+    livemode: statement.livemode,
+    format: statement.format,
+    account: statement.account,
+    lines: read.lines.length,
+    matched,
+    unmatched,
+    skipped: { debits: read.skipped.debits, not_booked: read.skipped.notBooked, reversals: read.skipped.reversals, zero_amounts: read.skipped.zeroAmounts },
+  };
+}
+
+/** The statement read in a worker thread (a large camt.053 takes a second); `400` naming the line when malformed. */
+async function readOrRefuse(body: Buffer, upload: Parameters<typeof parseStatementOffThread>[1]): Promise<ReadStatement> {
+  try {
+    return await parseStatementOffThread(body, upload);
+  } catch (error) {
+    if (!(error instanceof StatementFormatError)) throw error;
+    throw BankStatementErrors.malformed(error);
+  }
+}

@@ -6,6 +6,9 @@ import { parseStatement } from './parse-statement';
 import { parseStatementOffThread } from './parse-statement-off-thread';
 import { StatementFormatError } from './statement-line';
 
+const CSV = { mediaType: 'text/csv', profile: null };
+const XML = { mediaType: 'application/xml', profile: null };
+
 describe('statements parsed off the event loop', () => {
   it('give the same lines as on it, for both formats', async () => {
     const csv = statementCsv([
@@ -13,19 +16,19 @@ describe('statements parsed off the event loop', () => {
       { amount: -5, entryId: 'D-1' },
     ]);
     const xml = camt053({ entries: [{ entryId: 'B', transactions: [{ amount: 1, id: 'T-1' }, { amount: 2 }] }] });
-    assert.deepEqual(await parseStatementOffThread(csv, 'csv'), parseStatement(csv, 'csv'));
-    assert.deepEqual(await parseStatementOffThread(xml, 'camt053'), parseStatement(xml, 'camt053'));
+    assert.deepEqual(await parseStatementOffThread(Buffer.from(csv), CSV), parseStatement(Buffer.from(csv), CSV));
+    assert.deepEqual(await parseStatementOffThread(Buffer.from(xml), XML), parseStatement(Buffer.from(xml), XML));
   });
 
   it('reject with the same StatementFormatError, line and problem', async () => {
     const xml = camt053({ entries: [{ amount: 100, entryId: 'X' }] }).replace('?>\n', '?>\n<!DOCTYPE Document>\n');
-    await assert.rejects(parseStatementOffThread(xml, 'camt053'), (error: unknown) => {
+    await assert.rejects(parseStatementOffThread(Buffer.from(xml), XML), (error: unknown) => {
       assert.ok(error instanceof StatementFormatError);
       assert.equal(error.line, 2);
       assert.equal(error.message, 'line 2: a DOCTYPE is not allowed in a statement');
       return true;
     });
-    await assert.rejects(parseStatementOffThread('nope', 'csv'), { name: 'StatementFormatError', line: 1 });
+    await assert.rejects(parseStatementOffThread(Buffer.from('nope'), CSV), { name: 'StatementFormatError', line: 1 });
   });
 
   it('keep the event loop free while a 10,000-credit camt.053 is read', async (t) => {
@@ -33,7 +36,7 @@ describe('statements parsed off the event loop', () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const started = process.hrtime.bigint();
-    const lines = await parseStatementOffThread(xml, 'camt053');
+    const { lines } = await parseStatementOffThread(Buffer.from(xml), XML);
     const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
     delay.disable();
     assert.equal(lines.length, 10_000);

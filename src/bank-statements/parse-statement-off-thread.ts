@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { StatementFormat } from './parse-statement';
-import { StatementFormatError, type StatementLine } from './statement-line';
+import type { StatementUpload } from './formats/statement-format';
+import type { ReadStatement } from './parse-statement';
+import { StatementFormatError } from './statement-line';
 import type { WorkerAnswer } from './parse-statement.worker';
 
 /**
@@ -11,20 +12,20 @@ import type { WorkerAnswer } from './parse-statement.worker';
 const WORKER_HEAP_MB = 512;
 
 /**
- * parseStatement in a worker thread: the same lines or the same StatementFormatError, without blocking the
+ * parseStatement in a worker thread: the same statement or the same StatementFormatError, without blocking the
  * event loop (a 10,000-credit camt.053 takes about a second to read) and with the parser's memory capped apart
  * from the server's. Costs a thread start (tens of milliseconds) per statement.
  */
-export function parseStatementOffThread(body: string, format: StatementFormat): Promise<StatementLine[]> {
+export function parseStatementOffThread(body: Buffer, upload: StatementUpload): Promise<ReadStatement> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(__dirname, 'parse-statement.worker.js'), {
-      workerData: { body, format },
+      workerData: { body, upload },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let answered = false;
     worker.once('message', (answer: WorkerAnswer) => {
       answered = true;
-      if ('lines' in answer) resolve(answer.lines);
+      if ('statement' in answer) resolve(answer.statement);
       else reject(new StatementFormatError(answer.formatError.line, answer.formatError.problem, answer.formatError.entryId));
     });
     worker.once('error', (error: NodeJS.ErrnoException) => {

@@ -1,8 +1,7 @@
-import { parseCamt053 } from './camt053';
-import { parseStatementCsv } from './statement-csv';
-import { StatementFormatError, type StatementLine } from './statement-line';
-
-export type StatementFormat = 'camt053' | 'csv';
+import { formatFor } from './formats/statement-formats';
+import type { ParsedStatement, StatementUpload } from './formats/statement-format';
+import { identifyLines, type IdentifiedLine } from './line-identity';
+import { StatementFormatError } from './statement-line';
 
 /**
  * The largest statement body accepted, in bytes: 20 MiB. A camt.053 of 10,000 credits as banks write them
@@ -13,25 +12,16 @@ export type StatementFormat = 'camt053' | 'csv';
  */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 
-/**
- * The credit lines of a statement, in file order, or a StatementFormatError naming the line. An entry id that
- * appears twice in one statement is an error naming the second line: ids are what makes a re-import settle
- * nothing twice, so two different bookings under one id would make the second one silently vanish.
- */
-export function parseStatement(body: string, format: StatementFormat): StatementLine[] {
-  if (Buffer.byteLength(body, 'utf8') > MAX_STATEMENT_BYTES) {
-    throw new StatementFormatError(null, `the statement is larger than ${MAX_STATEMENT_BYTES} bytes`);
-  }
-  const lines = format === 'camt053' ? parseCamt053(body) : parseStatementCsv(body);
-  refuseDuplicateEntryIds(lines);
-  return lines;
+/** A statement read whole and checked, each line with the id it is kept by. */
+export interface ReadStatement extends Omit<ParsedStatement, 'lines'> {
+  readonly lines: readonly IdentifiedLine[];
 }
 
-function refuseDuplicateEntryIds(lines: readonly StatementLine[]): void {
-  const firstLineOf = new Map<string, number>();
-  for (const { entryId, line } of lines) {
-    const first = firstLineOf.get(entryId);
-    if (first !== undefined) throw new StatementFormatError(line, `entry id ${entryId} appears twice (first on line ${first})`, entryId);
-    firstLineOf.set(entryId, line);
-  }
+/** The statement's credit lines, in file order, or a StatementFormatError naming the line: nothing is applied before this ends. */
+export function parseStatement(body: Buffer, upload: StatementUpload): ReadStatement {
+  if (body.length > MAX_STATEMENT_BYTES) throw new StatementFormatError(null, `the statement is larger than ${MAX_STATEMENT_BYTES} bytes`);
+  const format = formatFor(upload);
+  if (format === null) throw new StatementFormatError(null, `no statement format reads ${upload.mediaType}${upload.profile === null ? '' : ' with a profile'}`);
+  const statement = format.parse(body, upload.profile);
+  return { ...statement, lines: identifyLines(statement.account, statement.lines) };
 }

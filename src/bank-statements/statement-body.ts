@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { DomainError } from '../common/errors/domain-error';
-import { StatementFormatName } from './entities/bank-statement.entity';
+import { STATEMENT_MEDIA_TYPES } from './formats/statement-formats';
 import { MAX_STATEMENT_BYTES } from './parse-statement';
 
 const TOO_LARGE = `The statement is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MiB.`;
@@ -16,17 +16,17 @@ export class StatementBody {
   #read = false;
 
   constructor(
-    readonly format: StatementFormatName,
+    /** The body's media type, lower case, without parameters: it chooses the format. */
+    readonly mediaType: string,
     stream: Readable,
   ) {
     this.#stream = stream;
   }
 
-  /** The format a Content-Type names: application/xml or text/xml (camt.053), text/csv; null for anything else. */
-  static formatOf(contentType: string | undefined): StatementFormatName | null {
+  /** The media type of a Content-Type when some statement format reads it; null for anything else. */
+  static mediaTypeOf(contentType: string | undefined): string | null {
     const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
-    if (mime === 'application/xml' || mime === 'text/xml') return 'camt053';
-    return mime === 'text/csv' ? 'csv' : null;
+    return STATEMENT_MEDIA_TYPES.includes(mime) ? mime : null;
   }
 
   /** A Content-Length over the limit is refused before a byte of the body is read. */
@@ -39,8 +39,8 @@ export class StatementBody {
     return this.#read;
   }
 
-  /** The whole body as UTF-8, refusing it (413) as soon as it passes the limit, whatever Content-Length said. */
-  async text(): Promise<string> {
+  /** The whole body, refusing it (413) as soon as it passes the limit, whatever Content-Length said; decoding is the format's. */
+  async bytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of this.#stream as AsyncIterable<Buffer>) {
@@ -49,6 +49,6 @@ export class StatementBody {
       chunks.push(chunk);
     }
     this.#read = true;
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 }

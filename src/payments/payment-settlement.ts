@@ -16,6 +16,8 @@ export interface ReportedPayment {
   reference: string | null;
   amount: number;
   currency: string;
+  /** The mode of the money: a live statement never settles a test request, nor a test one a live request. */
+  livemode: boolean;
 }
 
 export type SettlementResult = { settled: true; paymentId: string } | { settled: false; reason: UnsettledReason; paymentId: string | null };
@@ -38,8 +40,18 @@ export class PaymentSettlement {
   ) {}
 
   async settle(manager: EntityManager, reported: ReportedPayment): Promise<SettlementResult> {
-    const payment = reported.reference === null ? null : await this.payments.findByProviderReference(manager, reported.provider, reported.reference);
+    const found = reported.reference === null ? null : await this.payments.findByProviderReference(manager, reported.provider, reported.reference);
+    // A request of the other mode is none of this money's business: as if the reference named nothing.
+    const payment = found?.livemode === reported.livemode ? found : null;
     if (payment === null) return { settled: false, reason: 'no_such_reference', paymentId: null };
+    return this.settleRequest(manager, payment, reported);
+  }
+
+  /**
+   * Settles this request with the reported money (an admin matching a statement line by hand, or settle above),
+   * or says why not; the provider and mode are the caller's to have checked.
+   */
+  async settleRequest(manager: EntityManager, payment: PaymentRequest, reported: Omit<ReportedPayment, 'reference'>): Promise<SettlementResult> {
     const refused = refusal(payment, reported, new Date());
     if (refused !== null) return { settled: false, reason: refused, paymentId: payment.id };
     const result = await this.transitions.move(manager, payment, SETTLEMENT);
@@ -49,7 +61,7 @@ export class PaymentSettlement {
   }
 }
 
-function refusal(payment: PaymentRequest, reported: ReportedPayment, now: Date): UnsettledReason | null {
+function refusal(payment: PaymentRequest, reported: Pick<ReportedPayment, 'amount' | 'currency'>, now: Date): UnsettledReason | null {
   const status = effectiveStatus(payment, now);
   if (status === 'succeeded') return 'already_settled';
   if (status !== 'pending') return 'request_not_open';

@@ -1,27 +1,51 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { UNSETTLED_REASONS, UnsettledReason } from '../../payments/payment-settlement';
+import { UNMATCHED_REASONS, UnmatchedReason } from '../entities/bank-statement-line.entity';
 
 export class MatchedLineDto {
-  @ApiProperty({ example: '2026112500017', description: "The bank's entry id (camt.053: AcctSvcrRef, else NtryRef; CSV: entry_id)." })
+  @ApiProperty({ example: 'bsl_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'The line in the reconciliation inbox (`GET /v1/bank_statement_lines`).' })
+  line_id: string;
+
+  @ApiProperty({
+    example: '2026112500017',
+    description: "The line's identity: the bank's id where it gives one unique to the line, else `derived:` and a hash of what the line says.",
+  })
   entry_id: string;
 
   @ApiProperty({ example: 'pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'The payment request this line settled.' })
   payment_id: string;
 }
 
-export class UnmatchedLineDto {
-  @ApiProperty({ example: '2026112500018' })
+export class LineReportDto {
+  @ApiProperty({ example: 'bsl_01JDQ4Z8X9T2M3N4P5Q6R7S8TA' })
+  line_id: string;
+
+  @ApiProperty({ example: 'derived:mzxw6ytboi2b3kq7xg4d5v6w7y' })
   entry_id: string;
 
   @ApiProperty({
-    enum: UNSETTLED_REASONS,
+    enum: UNMATCHED_REASONS,
     example: 'amount_mismatch',
     description:
-      '`no_such_reference`: no bank-transfer request has the RF reference it quotes (or it quotes none); `amount_mismatch`, `currency_mismatch`: ' +
-      'the request asks for another amount or currency; `already_settled`: the request was paid already (also every line of an entry imported before ' +
-      'that settled it); `request_not_open`: the request was canceled, failed or expired. Unmatched money is for you to return or book by hand.',
+      '`no_such_reference`: no bank-transfer request of the statement’s mode has the RF reference it quotes (or it quotes none); `amount_mismatch`, ' +
+      '`currency_mismatch`: the request asks for another amount or currency; `already_settled`: the request was paid already (also every line ' +
+      'imported before that settled it); `request_not_open`: the request was canceled, failed or expired; `unsupported_currency`: the platform ' +
+      'holds no money in that currency. Unmatched lines wait in the inbox: match them to a request by hand, or ignore them.',
   })
-  reason: UnsettledReason;
+  reason: UnmatchedReason;
+}
+
+export class SkippedCountsDto {
+  @ApiProperty({ type: 'integer', example: 3 })
+  debits: number;
+
+  @ApiProperty({ type: 'integer', example: 0, description: 'Entries not booked yet (PDNG, INFO, FUTR).' })
+  not_booked: number;
+
+  @ApiProperty({ type: 'integer', example: 0, description: 'Reversals, whatever their direction (camt RvslInd, MT940 RC/RD).' })
+  reversals: number;
+
+  @ApiProperty({ type: 'integer', example: 0 })
+  zero_amounts: number;
 }
 
 /** What an import did, line by line. */
@@ -29,12 +53,24 @@ export class ReconciliationReportDto {
   @ApiProperty({ example: 'stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
   statement_id: string;
 
-  @ApiProperty({ type: 'integer', example: 2, description: 'Credit lines read (debit entries are ignored and not reported).' })
+  @ApiProperty({ example: true, description: 'The mode it was imported for (`?mode=`): it settles only requests of that mode.' })
+  livemode: boolean;
+
+  @ApiProperty({ example: 'camt.053.001.08', description: 'What was read: `camt.053.001.NN`, `camt.054.001.NN`, `mt940`, `csv` or `csv:<profile>`.' })
+  format: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'CH9300762011623852957', description: 'The account the statement is for, where the format says.' })
+  account: string | null;
+
+  @ApiProperty({ type: 'integer', example: 2, description: 'Credit lines read, one per transaction (a batch entry gives one per transaction).' })
   lines: number;
 
   @ApiProperty({ type: MatchedLineDto, isArray: true })
   matched: MatchedLineDto[];
 
-  @ApiProperty({ type: UnmatchedLineDto, isArray: true })
-  unmatched: UnmatchedLineDto[];
+  @ApiProperty({ type: LineReportDto, isArray: true })
+  unmatched: LineReportDto[];
+
+  @ApiProperty({ type: SkippedCountsDto, description: 'What was read and is not a credit to match: counted, never a reason to refuse the file.' })
+  skipped: SkippedCountsDto;
 }

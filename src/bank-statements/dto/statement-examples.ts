@@ -43,3 +43,26 @@ export const CSV_EXAMPLE = `booking_date,amount,currency,reference,entry_id
 2026-11-25,49.99,EUR,RF02 4Z8X 9T2M 3N4P 5Q6R 7S8T 9,2026112500017
 2026-11-25,-12.00,EUR,,2026112500018
 `;
+
+/** The same credit as SWIFT MT940: one :61: credit with its :86: text, one debit. */
+export const MT940_EXAMPLE = `:20:STMT-2026-11-25
+:25:DE89370400440532013000
+:28C:00001/001
+:60F:C261124EUR1000,00
+:61:2611251125C49,99NTRFNONREF//2026112500017
+:86:Grace Hopper RF02 4Z8X 9T2M 3N4P 5Q6R 7S8T 9
+:61:2611251125D12,00NCHGNONREF//2026112500018
+:86:Account fee
+:62F:C261125EUR1037,99
+-
+`;
+
+/** The request body of POST /v1/bank_statements, by media type. */
+export const STATEMENT_REQUEST_BODY = {
+  required: true,
+  content: {
+    'application/xml': { schema: { type: 'string' }, examples: { camt053: { summary: 'A camt.053 statement with one credit and one debit', value: CAMT053_EXAMPLE } } },
+    'text/plain': { schema: { type: 'string' }, examples: { mt940: { summary: 'The same lines as MT940', value: MT940_EXAMPLE } } },
+    'text/csv': { schema: { type: 'string' }, examples: { csv: { summary: 'The same lines as CSV', value: CSV_EXAMPLE } } },
+  },
+};

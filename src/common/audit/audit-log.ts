@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'transaction.reversed',
   'payment.refunded',
   'bank_statement.imported',
+  'bank_statement_line.matched',
+  'bank_statement_line.ignored',
+  'bank_statement_profile.created',
+  'bank_statement_profile.deleted',
   'permission.denied',
   // The audit log's own records, in the platform chain (contract section 21): where a chain starts, and where it
   // continues after retention removed its oldest entries. audit-verify reads them to know what must be there.

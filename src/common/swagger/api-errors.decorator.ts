@@ -34,6 +34,9 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   transaction_not_found: { description: 'No such transaction.' },
   payment_not_found: { description: 'No such payment request.' },
   refund_not_found: { description: 'No such refund.' },
+  bank_statement_not_found: { description: 'No such bank statement.' },
+  bank_statement_line_not_found: { description: 'No such bank statement line.' },
+  bank_statement_profile_not_found: { description: 'No bank statement profile is named ubs-export.' },
   session_not_found: { description: 'No such session.' },
   event_not_found: { description: 'No such event.' },
   webhook_endpoint_not_found: { description: 'No such webhook endpoint.' },
@@ -55,6 +58,10 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   transaction_has_refunds: {
     description: 'The transaction has refunds that are not canceled (400 of 1250); a reversal would give back what they give back already.',
   },
+  amount_mismatch: { description: 'The line is 1250 EUR (minor units); the request asks for 1200 EUR.' },
+  request_not_open: { description: 'The request is succeeded: only a pending bank_transfer request can be settled by a statement line.' },
+  line_not_unmatched: { description: 'The line is matched: only an unmatched line can be matched or ignored.' },
+  bank_statement_profile_exists: { description: 'A bank statement profile is already named ubs-export.' },
   api_key_not_active: { description: 'The API key is revoked: it cannot be rolled (create a new key instead).' },
   transaction_belongs_to_refund: {
     description: "The transaction is refund re_01JDQ5A0B1C2D3E4F5G6H7J8K9's: it settles with the refund (an admin records the answer with POST /v1/refunds/{refund_id}/confirm).",

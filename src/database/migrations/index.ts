@@ -13,6 +13,7 @@ import { MoneyInvariants1764700000000 } from './1764700000000-money-invariants';
 import { AuditChainRecords1764800000000 } from './1764800000000-audit-chain-records';
 import { AuditRetentionByOwner1764900000000 } from './1764900000000-audit-retention-by-owner';
 import { MailOutbox1765000000000 } from './1765000000000-mail-outbox';
+import { BankStatementsAsBanksWriteThem1765150000000 } from './1765150000000-bank-statements-as-banks-write-them';
 import { Mode } from '../../config/modes';
 
 /**
@@ -36,5 +37,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     AuditChainRecords1764800000000,
     AuditRetentionByOwner1764900000000,
     MailOutbox1765000000000,
+    BankStatementsAsBanksWriteThem1765150000000,
   ];
 }
