@@ -17,6 +17,7 @@ export const MAX_REMITTANCE_LENGTH = 500;
 export const MAX_NAME_LENGTH = 140;
 
 /** C0 and C1 control characters other than TAB, LF and CR (NUL, ESC, DEL, U+0080-U+009F ...). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
@@ -107,6 +108,11 @@ const IBAN = /^[A-Z]{2}[0-9]{2}[0-9A-Z]{11,30}$/;
 export function compactIban(written: string): string | null {
   const compact = written.replace(/\s/g, '').toUpperCase();
   return IBAN.test(compact) ? compact : null;
+}
+
+/** True when the text holds a control character other than TAB, LF and CR. */
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
 }
 
 /** Runs of white space (line breaks, tabs, a bank's padding) as one space, trimmed. */

@@ -205,7 +205,11 @@ describe('Bank CSV exports read through a profile', () => {
     assert.deepEqual(
       statement.lines.map(({ creditorReference, references, remittance }) => ({ creditorReference, references, remittance })),
       [
-        { creditorReference: 'RF18539007547034', references: ['Gutschrift Muster GmbH RF18 5390 0754 7034', 'RF712348231'], remittance: 'Gutschrift Muster GmbH RF18 5390 0754 7034 RF712348231' },
+        {
+          creditorReference: 'RF18539007547034',
+          references: ['Gutschrift Muster GmbH RF18 5390 0754 7034', 'RF712348231'],
+          remittance: 'Gutschrift Muster GmbH RF18 5390 0754 7034 RF712348231',
+        },
         { creditorReference: 'RF712348231', references: ['Gutschrift Muster GmbH', 'Rechnung RF712348231'], remittance: 'Gutschrift Muster GmbH Rechnung RF712348231' },
         { creditorReference: null, references: ['Gutschrift RF19 5390 0754 7034'], remittance: 'Gutschrift RF19 5390 0754 7034' },
       ],

@@ -1,4 +1,5 @@
 import type { BankCsvColumns, BankCsvProfile } from '../statement-format';
+import { hasControlCharacter } from '../statement-text';
 
 /** What is wrong with one field of a profile, named as the API writes it (`decimal_separator`, `columns.credit`). */
 export interface ProfileProblem {
@@ -54,7 +55,7 @@ function columnProblems(columns: BankCsvColumns, problem: (field: string, text: 
     ...columns.reference.map((name, index): [string, string] => [`columns.reference[${index}]`, name]),
   ];
   for (const [field, name] of named) {
-    if (name !== undefined && (name.trim() === '' || name.length > MAX_COLUMN_NAME_LENGTH || /[\u0000-\u001F\u007F]/.test(name))) {
+    if (name !== undefined && (name.trim() === '' || name.length > MAX_COLUMN_NAME_LENGTH || hasControlCharacter(name) || /[\r\n]/.test(name))) {
       problem(field, `must name a column: 1 to ${MAX_COLUMN_NAME_LENGTH} characters, no control characters`);
     }
   }

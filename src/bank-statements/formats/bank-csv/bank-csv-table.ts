@@ -36,7 +36,10 @@ export class BankCsvTable {
       if (column === undefined || this.#index.has(column)) continue;
       const at = names.indexOf(column);
       if (at === -1) {
-        const shown = names.filter((name) => name !== '').slice(0, 30).map((name) => `"${name.slice(0, 40)}"`);
+        const shown = names
+          .filter((name) => name !== '')
+          .slice(0, 30)
+          .map((name) => `"${name.slice(0, 40)}"`);
         throw new StatementFormatError(header.line, `the header row has no column "${column}" (it has ${shown.join(', ')})`);
       }
       if (names.indexOf(column, at + 1) !== -1) throw new StatementFormatError(header.line, `the header row has the column "${column}" twice`);

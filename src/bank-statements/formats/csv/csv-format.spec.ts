@@ -51,7 +51,15 @@ describe('The contract CSV format', () => {
     assert.equal(statement.account, null);
     assert.deepEqual(statement.skipped, NOTHING_SKIPPED);
     assert.deepEqual(statement.lines, [
-      line({ line: 2, bankId: 'E-1', bookingDate: '2026-11-24', amount: 123_450, creditorReference: 'RF18539007547034', references: ['RF18 5390 0754 7034'], remittance: 'RF18 5390 0754 7034' }),
+      line({
+        line: 2,
+        bankId: 'E-1',
+        bookingDate: '2026-11-24',
+        amount: 123_450,
+        creditorReference: 'RF18539007547034',
+        references: ['RF18 5390 0754 7034'],
+        remittance: 'RF18 5390 0754 7034',
+      }),
       line({ line: 3, bankId: 'E-2', amount: 5000, currency: 'JPY', creditorReference: 'RF712348231', references: ['rf712348231'], remittance: 'rf712348231' }),
       line({ line: 4, bankId: 'E-3', amount: 12_345, currency: 'BHD' }),
       line({ line: 5, bankId: 'E-4', amount: 1, currency: 'USD', references: ['Invoice 7'], remittance: 'Invoice 7' }),

@@ -13,6 +13,7 @@ export interface Mt940Field {
 
 const TAG = /^:([0-9]{2}[A-Z]?|NS):/;
 /** SOH and ETX, the framing of SWIFT FIN transmissions some banks leave around each message; SUB, DOS's end of file. */
+// eslint-disable-next-line no-control-regex -- these control characters are what is removed
 const FRAMING = /[\u0001\u0003\u001A]/g;
 const MESSAGE_TYPE = /\{2:[IO](\d{3})/;
 

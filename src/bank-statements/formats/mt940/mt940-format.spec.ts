@@ -185,8 +185,7 @@ describe('MT940 statements', () => {
   });
 
   it('find the first valid RF in field 86: in the purpose, across a line break, in /EREF/', () => {
-    const referenceOf = (...details: string[]): string | null =>
-      only(mt940Format.parse(mt940(':61:2602020202C12,50NTRFNONREF//BANK-1', ...details), null)).creditorReference;
+    const referenceOf = (...details: string[]): string | null => only(mt940Format.parse(mt940(':61:2602020202C12,50NTRFNONREF//BANK-1', ...details), null)).creditorReference;
     assert.equal(referenceOf(':86:Invoice 7 RF18 5390 0754 7034 thanks'), 'RF18539007547034');
     assert.equal(referenceOf(':86:Invoice 7 RF18 5390', '0754 7034 thanks'), 'RF18539007547034');
     assert.equal(referenceOf(':86:166?00GUTSCHRIFT?20SVWZ+RF18539007547034 Rechnung?32Max Muster'), 'RF18539007547034');
@@ -200,7 +199,10 @@ describe('MT940 statements', () => {
   });
 
   it('read ISO-8859-1 umlauts as letters', () => {
-    const body = Buffer.concat([mt940(':61:2602020202C5,00NTRFNONREF').subarray(0, -'\r\n:62F:C260101EUR0,00\r\n-'.length), Buffer.from('\r\n:86:166?20M\xfcller Stra\xdfe?32J\xf6rg\r\n-', 'latin1')]);
+    const body = Buffer.concat([
+      mt940(':61:2602020202C5,00NTRFNONREF').subarray(0, -'\r\n:62F:C260101EUR0,00\r\n-'.length),
+      Buffer.from('\r\n:86:166?20M\xfcller Stra\xdfe?32J\xf6rg\r\n-', 'latin1'),
+    ]);
     const line = only(mt940Format.parse(body, null));
     assert.equal(line.remittance, 'Müller Straße');
     assert.equal(line.debtorName, 'Jörg');
