@@ -278,9 +278,9 @@ describe('bank statement profiles', () => {
     ] as const) {
       const response = await t.api.post('/v1/bank_statement_profiles', { ...PROFILE, name: 'broken', columns: broken }, { token: admin.token });
       expectError(response, 400, 'validation_error');
-      assert.equal(response.body.details[0].field, 'columns', what);
+      assert.match(response.body.details[0].field, /^columns\.(amount|credit|debit|currency)$/, what);
     }
-    expectError(await t.api.post('/v1/bank_statement_profiles', { ...PROFILE, name: 'broken', date_format: 'DD.MM.YY' }, { token: admin.token }), 400, 'validation_error');
+    expectError(await t.api.post('/v1/bank_statement_profiles', { ...PROFILE, name: 'broken', date_format: 'DD.MM' }, { token: admin.token }), 400, 'validation_error');
     expectError(await t.api.post('/v1/bank_statement_profiles', { ...PROFILE, name: 'Broken Name' }, { token: admin.token }), 400, 'validation_error');
   });
 

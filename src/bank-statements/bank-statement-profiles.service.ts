@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AuthErrors } from '../auth/auth.errors';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { AuditLog } from '../common/audit/audit-log';
-import { validationError } from '../common/errors/domain-error';
+import { DomainError } from '../common/errors/domain-error';
 import { Database } from '../database/database';
 import { BankStatementErrors } from './bank-statements.errors';
 import { BankStatementProfilesRepository } from './bank-statement-profiles.repository';
 import { BankStatementProfileDto, BankStatementProfileListDto } from './dto/bank-statement-profile.dto';
+import { bankCsvProfileProblems } from './formats/bank-csv/bank-csv-profile';
 import type { BankCsvProfile } from './formats/statement-format';
 
 /** The layouts of banks' CSV exports (contract section 19): admins name them, imports use them by name. */
@@ -60,21 +61,10 @@ function requireAdmin(caller: AuthenticatedUser): void {
   if (!isAdmin(caller)) throw AuthErrors.insufficientPermissions('Only an admin may manage bank statement profiles.');
 }
 
-/** The body as the parser's profile, once its parts agree with one another. */
+/** The body as the parser's profile, once its parts agree with one another (`400` naming each field that does not). */
 function profileOf(body: BankStatementProfileDto): BankCsvProfile {
   const { columns } = body;
-  const signed = columns.amount !== undefined;
-  const split = columns.credit !== undefined || columns.debit !== undefined;
-  if (signed === split || (split && (columns.credit === undefined || columns.debit === undefined))) {
-    throw validationError('columns', 'name either amount, or both credit and debit');
-  }
-  if ((columns.currency === undefined) === (columns.default_currency === undefined)) {
-    throw validationError('columns', 'name either currency, or default_currency');
-  }
-  for (const token of ['YYYY', 'MM', 'DD']) {
-    if (body.date_format.split(token).length !== 2) throw validationError('date_format', `must hold ${token} exactly once, e.g. DD.MM.YYYY`);
-  }
-  return {
+  const profile: BankCsvProfile = {
     name: body.name,
     delimiter: body.delimiter,
     decimalSeparator: body.decimal_separator,
@@ -92,6 +82,12 @@ function profileOf(body: BankStatementProfileDto): BankCsvProfile {
       entryId: columns.entry_id,
     },
   };
+  const problems = bankCsvProfileProblems(profile);
+  if (problems.length > 0) {
+    const details = problems.map(({ field, problem }) => ({ field, message: problem }));
+    throw new DomainError('validation_error', details.map(({ field, message }) => `${field}: ${message}`).join('; '), details);
+  }
+  return profile;
 }
 
 function toProfileDto(profile: BankCsvProfile): BankStatementProfileDto {
@@ -99,7 +95,7 @@ function toProfileDto(profile: BankCsvProfile): BankStatementProfileDto {
   const optional = (key: string, value: string | undefined) => (value === undefined ? {} : { [key]: value });
   return {
     name: profile.name,
-    delimiter: profile.delimiter as BankStatementProfileDto['delimiter'],
+    delimiter: profile.delimiter,
     decimal_separator: profile.decimalSeparator,
     date_format: profile.dateFormat,
     encoding: profile.encoding,

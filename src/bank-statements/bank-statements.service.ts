@@ -136,9 +136,6 @@ function newStatement(read: ReadStatement, livemode: boolean, importedBy: string
   };
 }
 
-/** Longest kept free text: longer remittance is cut (the bank's own limits are 140 per Ustrd line). */
-const MAX_REMITTANCE_LENGTH = 500;
-
 function newLine(statement: BankStatement, line: IdentifiedLine): BankStatementLine {
   return {
     id: newId('bsl'),
@@ -152,7 +149,7 @@ function newLine(statement: BankStatement, line: IdentifiedLine): BankStatementL
     currency: line.currency,
     creditorReference: line.creditorReference,
     references: JSON.stringify(line.references),
-    remittance: line.remittance?.slice(0, MAX_REMITTANCE_LENGTH) ?? null,
+    remittance: line.remittance,
     debtorName: line.debtorName,
     debtorIban: line.debtorIban,
     status: 'unmatched',

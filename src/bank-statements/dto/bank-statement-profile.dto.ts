@@ -3,11 +3,10 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsIn, IsInt, IsObject, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { CURRENCY_SCHEMA, IsCurrency } from '../../common/money/money.validators';
 import { CharLength, IsOmittable } from '../../common/validation/fields';
+import { MAX_SKIP_ROWS, PROFILE_DELIMITERS, PROFILE_ENCODINGS } from '../formats/bank-csv/bank-csv-profile';
+import type { BankCsvProfile } from '../formats/statement-format';
 
-export const PROFILE_DELIMITERS = [',', ';', '\t', '|'] as const;
-export const PROFILE_DECIMAL_SEPARATORS = ['.', ','] as const;
-export const PROFILE_ENCODINGS = ['utf-8', 'iso-8859-1', 'windows-1252'] as const;
-export const MAX_SKIP_ROWS = 50;
+const PROFILE_DECIMAL_SEPARATORS = ['.', ','] as const;
 const MAX_REFERENCE_COLUMNS = 8;
 /** A header as a bank writes it: up to 100 characters. */
 const COLUMN = () => CharLength(1, 100);
@@ -77,20 +76,20 @@ export class BankStatementProfileDto {
 
   @ApiProperty({ enum: PROFILE_DELIMITERS, example: ';' })
   @IsIn(PROFILE_DELIMITERS)
-  delimiter: (typeof PROFILE_DELIMITERS)[number];
+  delimiter: string;
 
   @ApiProperty({ enum: PROFILE_DECIMAL_SEPARATORS, example: ',' })
   @IsIn(PROFILE_DECIMAL_SEPARATORS)
   decimal_separator: (typeof PROFILE_DECIMAL_SEPARATORS)[number];
 
-  @ApiProperty({ example: 'DD.MM.YYYY', maxLength: 20, description: 'The tokens YYYY, MM and DD, each once, with any separators.' })
+  @ApiProperty({ example: 'DD.MM.YYYY', maxLength: 20, description: 'The tokens YYYY (or YY), MM and DD, each once, with separators that are neither letters nor digits.' })
   @IsString()
-  @CharLength(8, 20)
+  @CharLength(6, 20)
   date_format: string;
 
   @ApiProperty({ enum: PROFILE_ENCODINGS, example: 'iso-8859-1' })
   @IsIn(PROFILE_ENCODINGS)
-  encoding: (typeof PROFILE_ENCODINGS)[number];
+  encoding: BankCsvProfile['encoding'];
 
   @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_SKIP_ROWS, example: 0, description: 'Lines before the header row.' })
   @IsInt()

@@ -1,10 +1,9 @@
 import { findCreditorReference } from '../../payments/providers/bank-transfer/creditor-reference';
 import { parseCamt053 } from '../camt053';
-import { parseStatementCsv } from '../statement-csv';
 import type { StatementLine } from '../statement-line';
 import type { ParsedStatement, StatementFormat } from './statement-format';
 
-// TEMPORARY: the parsers of section 16 behind the new port, until the camt, mt940 and csv folders replace them.
+// TEMPORARY: the parsers of section 16 behind the new port, until the camt folder replaces it.
 
 const NOTHING_SKIPPED = { debits: 0, notBooked: 0, reversals: 0, zeroAmounts: 0 };
 
@@ -32,10 +31,4 @@ export const legacyCamtFormat: StatementFormat = {
   mediaTypes: ['application/xml', 'text/xml'],
   usesProfile: false,
   parse: (body) => statementOf('camt.053', parseCamt053(body.toString('utf8'))),
-};
-
-export const legacyCsvFormat: StatementFormat = {
-  mediaTypes: ['text/csv'],
-  usesProfile: false,
-  parse: (body) => statementOf('csv', parseStatementCsv(body.toString('utf8'))),
 };
