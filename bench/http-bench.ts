@@ -56,7 +56,7 @@
  * The bank statements' figures (bench/statements-scenarios.ts), on databases of their own (seeded small, for
  * the migrations and the admin), each with an owner's account whose open bank_transfer requests are modelled on
  * three made through the API and written in SQL beside it (bench/support/open-requests.ts):
- *  - POST /v1/bank_statements, a camt.053 of 10,000 credits (2,000 when quick) against as many open requests,
+ *  - POST /v1/bank_statements, a camt.053 and an MT940 of 10,000 credits each (2,000 when quick) against as many open requests,
  *    every line paying one (the report must match them all, GET /v1/ledger/check must say ok afterwards):
  *    lines/s over the POST's wall time, beside as many single-row INSERT commits in sequence (SQLite:
  *    the raw better-sqlite3 writer; PostgreSQL: one connection), no target, since a line is at least one
@@ -265,8 +265,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
   }
   if (settings.scenarios.includes('statements')) {
     const label = LABELS[kind];
-    log(`${label}: importOfALargeStatement`);
-    rows.push(...(await importOfALargeStatement(label, settings, kind)));
+    for (const format of ['camt.053', 'MT940'] as const) {
+      log(`${label}: importOfALargeStatement (${format})`);
+      rows.push(...(await importOfALargeStatement(label, settings, kind, format)));
+    }
     log(`${label}: costPerLineVsOpenRequests`);
     rows.push(...(await costPerLineVsOpenRequests(label, settings, kind)));
   }

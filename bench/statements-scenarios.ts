@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
 import { formatCreditorReference } from '../src/payments/providers/bank-transfer/creditor-reference';
 import { ApiClient } from '../test/support/api-client';
-import { camt053Credits } from '../test/support/camt053';
+import { camt053Credits, mt940Credits } from '../test/support/camt053';
 import { accountOwner, login } from '../test/support/factories';
 import { runPostgresCommits } from './anchors/postgres-commits';
 import { runSqliteCommits } from './anchors/sqlite-commits-process';
@@ -61,15 +61,28 @@ interface Import {
 // A large statement
 // ---------------------------------------------------------------------------------------------
 
+/** The formats a large statement is written in: as a bank writes it, each credit paying one request. */
+const LARGE_STATEMENT_FORMATS = {
+  'camt.053': {
+    contentType: 'application/xml',
+    write: (credits: { amount: number; reference: string }[]) => camt053Credits(credits),
+  },
+  MT940: {
+    contentType: 'text/plain',
+    write: (credits: { amount: number; reference: string }[]) => mt940Credits(credits),
+  },
+} as const;
+export type LargeStatementFormat = keyof typeof LARGE_STATEMENT_FORMATS;
+
 /**
- * A camt.053 of settings.statements.largeLines credits (as a bank writes them: one entry with its
+ * A statement (camt.053 or MT940) of settings.statements.largeLines credits (as a bank writes them: one entry with its
  * transaction details each, indented) against exactly as many open requests, every line paying one:
  * lines per second over the POST's wall time (the upload, the parse in its worker thread and a database
  * transaction per line), and the server's VmHWM (a server started for this import alone). The anchor of
  * the rate is as many plain single-row commits one after the other, since each line is at least one
  * committed transaction on the same database (no target: it shows what the rest of a line costs).
  */
-export async function importOfALargeStatement(label: string, settings: BenchSettings, kind: DatabaseKind): Promise<Comparison[]> {
+export async function importOfALargeStatement(label: string, settings: BenchSettings, kind: DatabaseKind, format: LargeStatementFormat = 'camt.053'): Promise<Comparison[]> {
   const lines = settings.statements.largeLines;
   const database = await createBenchDatabase(kind, settings.postgresServerUrl);
   try {
@@ -82,20 +95,20 @@ export async function importOfALargeStatement(label: string, settings: BenchSett
       const pid = side.server.process.pid!;
       const before = memoryUse(pid);
       const profile = settings.cpuProfileDir === null ? null : startCpuProfile(side.server, settings.cpuProfileDir);
-      const measured = await importPaying(side, side.open.splice(0, lines));
+      const measured = await importPaying(side, side.open.splice(0, lines), format);
       const after = memoryUse(pid);
       if (profile !== null) {
         const file = await stopCpuProfile(profile);
         log(`CPU profile of the server during the import: ${file}\n${summarizeCpuProfile(file, 25)}`);
       }
       log(
-        `  ${lines} lines (${(measured.bytes / 1e6).toFixed(1)} MB of camt.053) in ${measured.seconds.toFixed(1)} s: ${measured.linesPerSecond.toFixed(0)} lines/s; VmRSS ${before.rssMB.toFixed(0)} MB before, ${after.rssMB.toFixed(0)} after, VmHWM ${after.peakMB.toFixed(0)} MB`,
+        `  ${lines} lines (${(measured.bytes / 1e6).toFixed(1)} MB of ${format}) in ${measured.seconds.toFixed(1)} s: ${measured.linesPerSecond.toFixed(0)} lines/s; VmRSS ${before.rssMB.toFixed(0)} MB before, ${after.rssMB.toFixed(0)} after, VmHWM ${after.peakMB.toFixed(0)} MB`,
       );
       await expectBooksBalance(side);
       const commits = await sequentialCommits(database, lines, settings);
       log(`  ${commits.label}: ${commits.perSecond.toFixed(0)} commits/s`);
       const quick = lines < 10_000 ? `${lines} lines: fewer than the 10,000 the target assumes (BENCH_QUICK is on)` : undefined;
-      const scenario = `POST /v1/bank_statements, camt.053 of ${lines.toLocaleString('en-US')} credits (${(measured.bytes / 1e6).toFixed(1)} MB) against ${lines.toLocaleString('en-US')} open bank-transfer requests, all matched`;
+      const scenario = `POST /v1/bank_statements, ${format} of ${lines.toLocaleString('en-US')} credits (${(measured.bytes / 1e6).toFixed(1)} MB) against ${lines.toLocaleString('en-US')} open bank-transfer requests, all matched`;
       return [
         {
           database: label,
@@ -271,14 +284,15 @@ async function expectOpen(side: StatementsSide, count: number): Promise<void> {
   if (open !== count) throw new Error(`${side.name}: ${open} open bank-transfer requests on the bench's account, the bench expected ${count}`);
 }
 
-/** One camt.053 whose credits pay `requests` (their reference, as a payer types it, and amount); every line must match its request. */
-async function importPaying(side: StatementsSide, requests: readonly OpenRequest[]): Promise<Import> {
-  const statement = camt053Credits(requests.map((request) => ({ amount: request.amount, reference: formatCreditorReference(request.reference) })));
+/** One statement whose credits pay `requests` (their reference, as a payer types it, and amount); every line must match its request. */
+async function importPaying(side: StatementsSide, requests: readonly OpenRequest[], format: LargeStatementFormat = 'camt.053'): Promise<Import> {
+  const { contentType, write } = LARGE_STATEMENT_FORMATS[format];
+  const statement = write(requests.map((request) => ({ amount: request.amount, reference: formatCreditorReference(request.reference) })));
   const startedAt = performance.now();
   const response = await side.api.post<Report>('/v1/bank_statements?mode=test', undefined, {
     token: side.adminToken,
     rawBody: statement,
-    headers: { 'content-type': 'application/xml' },
+    headers: { 'content-type': contentType },
   });
   const seconds = (performance.now() - startedAt) / 1000;
   if (response.status !== 200) throw new Error(`${side.name}: POST /v1/bank_statements: ${response.status} ${JSON.stringify(response.body).slice(0, 2000)}`);

@@ -257,3 +257,21 @@ export function statementCsv(rows: readonly CsvStatementRow[]): string {
   });
   return ['booking_date,amount,currency,reference,entry_id', ...lines].map((line) => `${line}\r\n`).join('');
 }
+
+/**
+ * An MT940 statement as German and Dutch banks export it: one :61: per credit (value and entry date, `C`, the
+ * amount with a decimal comma, NTRF, no customer reference, the bank's reference after `//`) and its :86: with
+ * the payer's text holding the reference, CRLF line ends, balances around them.
+ */
+export function mt940Credits(credits: ReadonlyArray<{ amount: number; currency?: string; reference?: string; entryId?: string }>): string {
+  const currency = credits[0]?.currency ?? 'EUR';
+  const total = credits.reduce((sum, credit) => sum + credit.amount, 0);
+  const comma = (minorUnits: number) => majorUnits(minorUnits, currency).replace('.', ',') + (minorUnitDigits(currency) === 0 ? ',' : '');
+  const lines = [':20:STMT-2026-11-25', ':25:DE89370400440532013000', ':28C:00001/001', `:60F:C261124${currency}0,00`];
+  for (const credit of credits) {
+    lines.push(`:61:2611251125C${comma(credit.amount)}NTRFNONREF//${credit.entryId ?? bankEntryId()}`);
+    lines.push(`:86:Payment from a customer ${credit.reference ?? ''}`.trimEnd());
+  }
+  lines.push(`:62F:C261125${currency}${comma(total)}`, '-');
+  return lines.map((line) => `${line}\r\n`).join('');
+}

@@ -108,12 +108,12 @@ function stringValue(schema: Schema): fc.Arbitrary<string> {
     fc.string({ unit: TEXT_UNIT, minLength, maxLength: Math.min(maxLength, Math.max(minLength, 12)) }),
     fc.string({ unit: TEXT_UNIT, minLength, maxLength, size: 'max' }),
   );
-  // The only pattern of the document: `\S`, at least one character that is not white space.
-  if (schema.pattern !== undefined) {
-    const pattern = new RegExp(schema.pattern, 'u');
-    return text.filter((value) => pattern.test(value));
-  }
-  return text;
+  if (schema.pattern === undefined) return text;
+  const pattern = new RegExp(schema.pattern, 'u');
+  // `\S` (at least one character that is not white space) is met by most text; an anchored pattern (an id,
+  // a name) by almost none, so its strings are drawn from the pattern itself, within the lengths.
+  if (!schema.pattern.startsWith('^')) return text.filter((value) => pattern.test(value));
+  return fc.stringMatching(pattern).filter((value) => value.length >= minLength && value.length <= maxLength);
 }
 
 /** RFC 3339 date-times in every form the grammar allows: years 0000-9999, long fractions, offsets, lowercase t and z. */

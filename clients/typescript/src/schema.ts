@@ -809,16 +809,188 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List imported bank statements
+         * @description Admins only. Newest first.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["listBankStatements"];
         put?: never;
         /**
          * Import a bank statement and settle the bank transfers it shows
-         * @description Admins only. The body is the statement itself: ISO 20022 camt.053 XML (`Content-Type: application/xml`) or CSV (`text/csv`, header `booking_date,amount,currency,reference,entry_id`, amounts in major units, negative for debits), up to 20 MiB. Each credit line that quotes an open `bank_transfer` request's RF reference with its amount and currency settles it as a card payment does (posted credit, ledger entries, `payment.succeeded`), one database transaction per line. Lines are kept by the bank's entry id: importing a statement again settles nothing twice, also when two imports race, so no Idempotency-Key is needed. A malformed statement is `400 validation_error` naming the line, and nothing of it is applied. The answer is the reconciliation report.
+         * @description Admins only. The body is the statement itself, up to 20 MiB: ISO 20022 camt.053 or camt.054 XML (`.001.02` and later, any namespace prefix, with or without a byte-order mark; `Content-Type: application/xml`), SWIFT MT940 (`text/plain` or `application/x-mt940`), the CSV of this API (`text/csv`, header `booking_date,amount,currency,reference,entry_id`), or a bank's own CSV export read through a profile (`text/csv` and `?profile=NAME`). The whole statement is read and checked before anything is applied: a malformed one is `400 validation_error` naming the line, and nothing of it is applied. Each booked credit (one per transaction of a batch) quoting an open `bank_transfer` request's RF reference with its amount and currency settles it as a card payment does, one database transaction per line, in the mode `?mode=` names (default live). Debits, entries not booked, reversals and zero amounts are skipped and counted. Lines are kept by mode, account and entry id: importing a statement again, or one that repeats lines, settles nothing twice (no Idempotency-Key is needed), and an import the database stopped part-way (`503`) is completed by importing it again. The answer is the reconciliation report; unmatched lines wait in `GET /v1/bank_statement_lines`.
          *
          *     API keys need the scope `payments:write`.
          */
         post: operations["importBankStatement"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statements/{statement_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an imported bank statement and its report
+         * @description Admins only.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["getBankStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank statement lines: the reconciliation inbox
+         * @description Admins only. Newest first. `status=unmatched` is what no request claimed: match it by hand or ignore it. Each line shows what the bank said of it.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["listBankStatementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_lines/{line_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bank statement line
+         * @description Admins only.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["getBankStatementLine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_lines/{line_id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a request with an unmatched line, by hand
+         * @description Admins only. For the credit whose payer typed the reference wrong: settles a pending `bank_transfer` request of the same mode, currency and amount as the import would have (credit, ledger entries, `payment.succeeded`), and marks the line matched, in one database transaction, audited (`bank_statement_line.matched`). Of concurrent decisions on one line one wins; the others are `409 line_not_unmatched`.
+         *
+         *     API keys need the scope `payments:write`.
+         */
+        post: operations["matchBankStatementLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_lines/{line_id}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an unmatched line aside, with the reason
+         * @description Admins only. The money stays unsettled (returned or booked by other means); audited (`bank_statement_line.ignored`). One winner as for match.
+         *
+         *     API keys need the scope `payments:write`.
+         */
+        post: operations["ignoreBankStatementLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bank statement profiles
+         * @description Admins only. By name.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["listBankStatementProfiles"];
+        put?: never;
+        /**
+         * Describe a bank's CSV export, so it can be imported as it is
+         * @description Admins only. Columns are named by their header; `date_format` in the tokens `YYYY`, `MM`, `DD`; `skip_rows` the lines above the header row. Name either `amount` (signed) or `credit` and `debit`, and either `currency` or `default_currency`. Import with `?profile=NAME`.
+         *
+         *     API keys need the scope `payments:write`.
+         */
+        post: operations["createBankStatementProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bank_statement_profiles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bank statement profile
+         * @description Admins only.
+         *
+         *     API keys need the scope `payments:read`.
+         */
+        get: operations["getBankStatementProfile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bank statement profile
+         * @description Admins only. Statements imported with it stay.
+         *
+         *     API keys need the scope `payments:write`.
+         */
+        delete: operations["deleteBankStatementProfile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1009,7 +1181,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1061,7 +1233,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -2107,7 +2279,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "permission.denied" | "audit.chain_started" | "audit.retention_applied";
+        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "audit.chain_started" | "audit.retention_applied";
         AuditActor: {
             /**
              * @example user
@@ -2430,7 +2602,12 @@ export interface components {
         };
         MatchedLine: {
             /**
-             * @description The bank's entry id (camt.053: AcctSvcrRef, else NtryRef; CSV: entry_id).
+             * @description The line in the reconciliation inbox (`GET /v1/bank_statement_lines`).
+             * @example bsl_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            line_id: string;
+            /**
+             * @description The line's identity: the bank's id where it gives one unique to the line, else `derived:` and a hash of what the line says.
              * @example 2026112500017
              */
             entry_id: string;
@@ -2440,26 +2617,301 @@ export interface components {
              */
             payment_id: string;
         };
-        UnmatchedLine: {
-            /** @example 2026112500018 */
+        LineReport: {
+            /** @example bsl_01JDQ4Z8X9T2M3N4P5Q6R7S8TA */
+            line_id: string;
+            /** @example derived:mzxw6ytboi2b3kq7xg4d5v6w7y */
             entry_id: string;
             /**
-             * @description `no_such_reference`: no bank-transfer request has the RF reference it quotes (or it quotes none); `amount_mismatch`, `currency_mismatch`: the request asks for another amount or currency; `already_settled`: the request was paid already (also every line of an entry imported before that settled it); `request_not_open`: the request was canceled, failed or expired. Unmatched money is for you to return or book by hand.
+             * @description `no_such_reference`: no bank-transfer request of the statement’s mode has the RF reference it quotes (or it quotes none); `amount_mismatch`, `currency_mismatch`: the request asks for another amount or currency; `already_settled`: the request was paid already (also every line imported before that settled it); `request_not_open`: the request was canceled, failed or expired; `unsupported_currency`: the platform holds no money in that currency. Unmatched lines wait in the inbox: match them to a request by hand, or ignore them.
              * @example amount_mismatch
              * @enum {string}
              */
-            reason: "no_such_reference" | "amount_mismatch" | "currency_mismatch" | "already_settled" | "request_not_open";
+            reason: "no_such_reference" | "amount_mismatch" | "currency_mismatch" | "already_settled" | "request_not_open" | "unsupported_currency";
+        };
+        SkippedCounts: {
+            /** @example 3 */
+            debits: number;
+            /**
+             * @description Entries not booked yet (PDNG, INFO, FUTR).
+             * @example 0
+             */
+            not_booked: number;
+            /**
+             * @description Reversals, whatever their direction (camt RvslInd, MT940 RC/RD).
+             * @example 0
+             */
+            reversals: number;
+            /** @example 0 */
+            zero_amounts: number;
         };
         ReconciliationReport: {
             /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             statement_id: string;
             /**
-             * @description Credit lines read (debit entries are ignored and not reported).
+             * @description The mode it was imported for (`?mode=`): it settles only requests of that mode.
+             * @example true
+             */
+            livemode: boolean;
+            /**
+             * @description What was read: `camt.053.001.NN`, `camt.054.001.NN`, `mt940`, `csv` or `csv:<profile>`.
+             * @example camt.053.001.08
+             */
+            format: string;
+            /**
+             * @description The account the statement is for, where the format says.
+             * @example CH9300762011623852957
+             */
+            account: string | null;
+            /**
+             * @description Credit lines read, one per transaction (a batch entry gives one per transaction).
              * @example 2
              */
             lines: number;
             matched: components["schemas"]["MatchedLine"][];
-            unmatched: components["schemas"]["UnmatchedLine"][];
+            unmatched: components["schemas"]["LineReport"][];
+            /** @description What was read and is not a credit to match: counted, never a reason to refuse the file. */
+            skipped: components["schemas"]["SkippedCounts"];
+        };
+        BankStatement: {
+            /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /** @example camt.053.001.08 */
+            format: string;
+            /** @example true */
+            livemode: boolean;
+            /** @example CH9300762011623852957 */
+            account: string | null;
+            /**
+             * @description `incomplete`: the database failed part-way (the import answered 503); importing the statement again completes it.
+             * @example completed
+             * @enum {string}
+             */
+            status: "completed" | "incomplete";
+            /** @example 2 */
+            lines: number;
+            /** @example 1 */
+            matched_count: number;
+            /** @example 1 */
+            unmatched_count: number;
+            skipped: components["schemas"]["SkippedCounts"];
+            /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            imported_by: string | null;
+            /** @example 2026-11-28T09:30:00.000Z */
+            imported_at: string;
+            /** @description The report the import answered (`GET /v1/bank_statements/{id}` only; null while incomplete). */
+            report?: components["schemas"]["ReconciliationReport"] | null;
+        };
+        BankStatementPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["BankStatement"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        BankStatementLine: {
+            /** @example bsl_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            id: string;
+            /**
+             * @description The import that first read it.
+             * @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            statement_id: string;
+            /** @example true */
+            livemode: boolean;
+            /**
+             * @example unmatched
+             * @enum {string}
+             */
+            status: "matched" | "unmatched" | "ignored";
+            /**
+             * @description Why the import did not settle a request with it.
+             * @example no_such_reference
+             * @enum {string|null}
+             */
+            reason: "no_such_reference" | "amount_mismatch" | "currency_mismatch" | "already_settled" | "request_not_open" | "unsupported_currency" | null;
+            /**
+             * @description The bank's id of the line, or `derived:` and a hash when the bank gives none unique to it.
+             * @example 2026112500017
+             */
+            entry_id: string;
+            /**
+             * @description The statement's account, where its format names it.
+             * @example CH9300762011623852957
+             */
+            account: string | null;
+            /**
+             * @description The line of the file where it stands (0 for lines imported before this was kept).
+             * @example 42
+             */
+            position: number;
+            /** @example 2026-11-25 */
+            booking_date: string;
+            /**
+             * Format: int64
+             * @description Minor units, positive (a credit).
+             * @example 4999
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description The RF creditor reference found in the line, electronic form.
+             * @example RF18539007547034
+             */
+            creditor_reference: string | null;
+            /**
+             * @description The bank's references of the line, as written.
+             * @example [
+             *       "E2E-2026-0042"
+             *     ]
+             */
+            references: string[];
+            /**
+             * @description The free text the payer wrote.
+             * @example Invoice 2026-0042 RF18 5390 0754 7034
+             */
+            remittance: string | null;
+            /** @example Erika Mustermann */
+            debtor_name: string | null;
+            /** @example DE89370400440532013000 */
+            debtor_iban: string | null;
+            /**
+             * @description The request it settled.
+             * @example null
+             */
+            payment_id: string | null;
+            /**
+             * @description Why an admin ignored it.
+             * @example null
+             */
+            ignore_reason: string | null;
+            /**
+             * @description The admin who matched or ignored it by hand.
+             * @example null
+             */
+            resolved_by: string | null;
+            /** @example null */
+            resolved_at: string | null;
+            /** @example 2026-11-28T09:30:00.000Z */
+            created_at: string;
+        };
+        BankStatementLinePage: {
+            /** @description Newest first. */
+            data: components["schemas"]["BankStatementLine"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        MatchBankStatementLineRequest: {
+            /**
+             * @description A pending bank_transfer request of the same mode, currency and amount.
+             * @example pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            payment_id: string;
+        };
+        IgnoreBankStatementLineRequest: {
+            /**
+             * @description Why it is left unsettled.
+             * @example Paid twice by the customer; returned by hand on 2026-11-27.
+             */
+            reason: string;
+        };
+        BankStatementProfileColumns: {
+            /**
+             * @description The booking date's column, by its header.
+             * @example Buchungsdatum
+             */
+            booking_date: string;
+            /**
+             * @description One signed amount column (negative for debits); or `credit` and `debit`.
+             * @example Betrag
+             */
+            amount?: string;
+            /**
+             * @description The credit column, with `debit`; instead of `amount`.
+             * @example Gutschrift
+             */
+            credit?: string;
+            /**
+             * @description The debit column, with `credit`.
+             * @example Lastschrift
+             */
+            debit?: string;
+            /**
+             * @description The currency column; or `default_currency`.
+             * @example Währung
+             */
+            currency?: string;
+            /**
+             * @description The currency of every row, when the export has no currency column.
+             * @example EUR
+             */
+            default_currency?: components["schemas"]["Currency"];
+            /**
+             * @description Columns searched for the RF reference, in this order; all of them are shown as the line’s references.
+             * @example [
+             *       "Zahlungszweck",
+             *       "Referenz"
+             *     ]
+             */
+            reference: string[];
+            /**
+             * @description The bank's id of the row, when the export has one.
+             * @example Transaktions-ID
+             */
+            entry_id?: string;
+        };
+        BankStatementProfile: {
+            /**
+             * @description Lower case letters, digits, `-` and `_`; imports name it in `?profile=`.
+             * @example ubs-export
+             */
+            name: string;
+            /**
+             * @example ;
+             * @enum {string}
+             */
+            delimiter: "," | ";" | "\t" | "|";
+            /**
+             * @example ,
+             * @enum {string}
+             */
+            decimal_separator: "." | ",";
+            /**
+             * @description The tokens YYYY (or YY), MM and DD, each once, with separators that are neither letters nor digits.
+             * @example DD.MM.YYYY
+             */
+            date_format: string;
+            /**
+             * @example iso-8859-1
+             * @enum {string}
+             */
+            encoding: "utf-8" | "iso-8859-1" | "windows-1252";
+            /**
+             * @description Lines before the header row.
+             * @example 0
+             */
+            skip_rows: number;
+            columns: components["schemas"]["BankStatementProfileColumns"];
+        };
+        BankStatementProfileList: {
+            /** @description By name. */
+            data: components["schemas"]["BankStatementProfile"][];
         };
         LoginRequest: {
             /**
@@ -7067,9 +7519,96 @@ export interface operations {
             };
         };
     };
+    listBankStatements: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     importBankStatement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The mode the statement settles requests of. */
+                mode?: "live" | "test";
+                /** @description A bank's CSV export: the profile that says how to read it (`POST /v1/bank_statement_profiles`). */
+                profile?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7077,6 +7616,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/xml": string;
+                "text/plain": string;
                 "text/csv": string;
             };
         };
@@ -7116,6 +7656,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `bank_statement_profile_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large` */
             413: {
                 headers: {
@@ -7127,6 +7676,827 @@ export interface operations {
             };
             /** @description `unsupported_media_type` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank statement id (`stm_...`). */
+                statement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatement"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankStatementLines: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only lines in this state: `unmatched` is the inbox. */
+                status?: "matched" | "unmatched" | "ignored";
+                /** @description Only the lines this import read first. */
+                statement_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementLinePage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankStatementLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank statement line id (`bsl_...`). */
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementLine"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    matchBankStatementLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank statement line id (`bsl_...`). */
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchBankStatementLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementLine"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_line_not_found`, `payment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `amount_mismatch`, `request_not_open`, `line_not_unmatched` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ignoreBankStatementLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A bank statement line id (`bsl_...`). */
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IgnoreBankStatementLineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementLine"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_line_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `line_not_unmatched` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBankStatementProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementProfileList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBankStatementProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankStatementProfile"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementProfile"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_profile_exists` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBankStatementProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A profile name (`ubs-export`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStatementProfile"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_profile_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBankStatementProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A profile name (`ubs-export`). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bank_statement_profile_not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
