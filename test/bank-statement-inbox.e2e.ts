@@ -238,6 +238,50 @@ describe('lines the bank gives one id', () => {
   });
 });
 
+describe('statements that overlap, and statements with a malformed line', () => {
+  const t = useTestApp();
+
+  it('settle each line once when the next statement repeats some of the last one', async () => {
+    const admin = await loginAdmin(t.api);
+    const owner = await accountOwner(t.api);
+    const [a, b, c] = [await bankTransferRequest(t, owner, 1001), await bankTransferRequest(t, owner, 1002), await bankTransferRequest(t, owner, 1003)];
+    const row = (request: typeof a, entryId: string) => ({ amount: request.amount, reference: request.provider_reference, entryId });
+    const monday = await importCsv(t, admin, statementCsv([row(a, 'OV-1'), row(b, 'OV-2')]));
+    assert.deepEqual(
+      monday.body.matched.map(({ payment_id }) => payment_id),
+      [a.id, b.id],
+    );
+    const tuesday = await importCsv(t, admin, statementCsv([row(b, 'OV-2'), row(c, 'OV-3')]));
+    assert.deepEqual(
+      tuesday.body.matched.map(({ payment_id }) => payment_id),
+      [c.id],
+    );
+    assert.deepEqual(
+      tuesday.body.unmatched.map(({ entry_id, reason }) => ({ entry_id, reason })),
+      [{ entry_id: 'OV-2', reason: 'already_settled' }],
+    );
+    const credits = await t.api.get('/v1/transactions?type=credit&limit=100', { token: owner.token });
+    assert.equal(credits.body.data.length, 3, 'one credit per payment');
+  });
+
+  it('apply nothing of a statement whose malformed line stands anywhere in it', async () => {
+    const admin = await loginAdmin(t.api);
+    const owner = await accountOwner(t.api);
+    const requests = [await bankTransferRequest(t, owner, 2001), await bankTransferRequest(t, owner, 2002), await bankTransferRequest(t, owner, 2003)];
+    const rows = requests.map((request, index) => ({ amount: request.amount, reference: request.provider_reference, entryId: `BAD-${index}` }));
+    const before = (await t.api.get('/v1/bank_statements?limit=100', { token: admin.token })).body.data.length;
+    for (let position = 0; position <= rows.length; position += 1) {
+      const lines = statementCsv(rows).split('\r\n');
+      lines.splice(position + 1, 0, '2026-11-31,10.00,EUR,,BAD-DATE');
+      const response = await importCsv(t, admin, lines.join('\r\n'));
+      expectError(response, 400, 'validation_error');
+      assert.equal((response.body as unknown as { details: { field: string }[] }).details[0].field, `line ${position + 2}`, `a malformed line at position ${position + 1}`);
+    }
+    assert.deepEqual(await Promise.all(requests.map(({ id }) => paymentStatus(t, owner, id))), ['pending', 'pending', 'pending']);
+    assert.equal((await t.api.get('/v1/bank_statements?limit=100', { token: admin.token })).body.data.length, before, 'no statement recorded');
+  });
+});
+
 describe('bank statement profiles', () => {
   const t = useTestApp();
   const PROFILE = {
