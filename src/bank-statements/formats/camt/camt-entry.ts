@@ -1,10 +1,10 @@
 import { StatementFormatError, type StatementPosition } from '../../statement-line';
-import type { SkippedTally } from '../skipped-tally';
+import type { SkippedTally, SkipReason } from '../skipped-tally';
 import type { ParsedLine } from '../statement-format';
 import type { CamtMessage } from './camt-document';
 import { lineDetails } from './camt-line-details';
 import { amountValue, dayOf, idValue, type CamtAmount } from './camt-values';
-import { child, children, path, text, type ElementLines, type XmlNode } from './camt-xml';
+import { attribute, child, children, path, text, type ElementLines, type XmlNode } from './camt-xml';
 
 /** Where an entry is read: the lines of the document's tags, the tally of what is skipped, the statement around it. */
 export interface EntryContext {
@@ -36,10 +36,7 @@ export function entryLines(entry: XmlNode, context: EntryContext): ParsedLine[] 
   if (direction === 'DBIT') return skip(context, 'debits', count);
   if (direction !== 'CRDT') throw new StatementFormatError(line, `entry CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`);
 
-  const at: StatementPosition = {
-    line,
-    entryId: idValue(child(entry, 'AcctSvcrRef'), 'AcctSvcrRef', { line, entryId: null }) ?? idValue(child(entry, 'NtryRef'), 'NtryRef', { line, entryId: null }),
-  };
+  const at = positionOf(entry, ['AcctSvcrRef', 'NtryRef'], line, null);
   const bookingDate = bookingDateOf(entry, context.statementDate, at);
   const amount = amountValue(child(entry, 'Amt'), 'Amt', at);
   if (transactions.length > 1 && transactions.every((transaction) => ownAmount(transaction)?.currency === amount.currency)) {
@@ -63,10 +60,7 @@ function batchLines(entry: XmlNode, booked: BookedEntry, transactions: readonly 
   const parsed: ParsedLine[] = [];
   let total = 0;
   for (const [index, transaction] of transactions.entries()) {
-    const at: StatementPosition = {
-      line: lines[index],
-      entryId: idValue(path(transaction, 'Refs', 'AcctSvcrRef'), 'Refs/AcctSvcrRef', { line: lines[index], entryId: null }) ?? booked.at.entryId,
-    };
+    const at = positionOf(child(transaction, 'Refs'), ['AcctSvcrRef'], lines[index], booked.at.entryId);
     const { minorUnits } = amountValue(ownAmount(transaction)?.node, 'TxDtls amount', at);
     const debit = text(child(transaction, 'CdtDbtInd'))?.trim() === 'DBIT';
     total += debit ? -minorUnits : minorUnits;
@@ -80,15 +74,22 @@ function batchLines(entry: XmlNode, booked: BookedEntry, transactions: readonly 
   return parsed;
 }
 
+/** Where an entry or a transaction stands, for its errors: its line and the first of these ids it gives, else `otherwise`. */
+function positionOf(node: XmlNode | undefined, ids: readonly string[], line: number, otherwise: string | null): StatementPosition {
+  const unnamed = { line, entryId: null };
+  const given = ids.map((id) => idValue(child(node, id), id, unnamed)).find((value) => value !== null);
+  return { line, entryId: given ?? otherwise };
+}
+
 /** A transaction's own amount in the account's currency: AmtDtls/TxAmt/Amt, else TxDtls/Amt (.04 on); undefined when it gives none. */
 function ownAmount(transaction: XmlNode): { node: XmlNode; currency: string | undefined } | undefined {
   const node = path(transaction, 'AmtDtls', 'TxAmt', 'Amt') ?? child(transaction, 'Amt');
   if (node === undefined) return undefined;
-  return { node, currency: typeof node === 'string' ? undefined : (node['@Ccy'] as string | undefined) };
+  return { node, currency: attribute(node, 'Ccy') };
 }
 
 /**
- * Sts as a code (BOOK, PDNG, INFO, FUTR; Sts/Cd or Sts/Prtry from .07 on). A statement without one is taken as
+ * Sts as a code (BOOK, PDNG, INFO, FUTR; Sts/Cd or Sts/Prtry from .08 on). A statement without one is taken as
  * booked (a camt.053 reports booked entries; the schema requires the element, some banks leave it out); a
  * notification without one is not: it may tell of an entry yet to be booked, which its statement will bring.
  */
@@ -117,7 +118,7 @@ function bookingDateOf(entry: XmlNode, statementDate: string | null, at: Stateme
   throw new StatementFormatError(at.line, 'booking date (BookgDt) is missing', at.entryId);
 }
 
-function skip(context: EntryContext, reason: Parameters<SkippedTally['add']>[0], count: number): [] {
+function skip(context: EntryContext, reason: SkipReason, count: number): [] {
   for (let index = 0; index < count; index++) context.skipped.add(reason);
   return [];
 }

@@ -26,10 +26,11 @@ export function lineDetails(entry: XmlNode, transactions: readonly XmlNode[], at
   const unstructured = joined(transactions.flatMap((transaction) => children(child(transaction, 'RmtInf'), 'Ustrd').map((part) => textValue(part, 'Ustrd', at))));
   const transactionInfo = joined(transactions.map((transaction) => textValue(child(transaction, 'AddtlTxInf'), 'AddtlTxInf', at)));
   const entryInfo = textValue(child(entry, 'AddtlNtryInf'), 'AddtlNtryInf', at);
+  const references = [...entryIds, ...perTransaction.flatMap(({ ids, structured: own }) => [...ids, ...own])];
   return {
     bankId: idValue(path(only, 'Refs', 'AcctSvcrRef'), 'Refs/AcctSvcrRef', at) ?? entryIds[1] ?? entryIds[0],
     creditorReference: structured.map(parseCreditorReference).find((reference) => reference !== null) ?? firstCreditorReference([unstructured, transactionInfo, entryInfo]),
-    references: [...new Set([...entryIds, ...perTransaction.flatMap(({ ids, structured: own }) => [...ids, ...own])].filter((reference) => reference !== null))],
+    references: [...new Set(references.filter((reference) => reference !== null))],
     remittance: cutText(unstructured ?? transactionInfo ?? entryInfo, MAX_REMITTANCE_LENGTH),
     ...debtorOf(only, at),
   };

@@ -12,11 +12,14 @@ export function camtText(body: Buffer): string {
   if (startsWith(body, [0xfe, 0xff]) || startsWith(body, [0xff, 0xfe])) {
     throw new StatementFormatError(null, 'the statement is UTF-16: camt messages are read in UTF-8');
   }
-  const bytes = startsWith(body, [0xef, 0xbb, 0xbf]) ? body.subarray(3) : body;
-  const text = decoded(bytes, encodingOf(bytes));
+  const text = decoded(body, encodingOf(body));
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
+/**
+ * At the very start of the file: after a UTF-8 byte-order mark it is not seen, and the mark's UTF-8 holds whatever
+ * the declaration says (the decoder drops the mark).
+ */
 const ENCODING_DECLARATION = /^<\?xml\s[^?]*?\bencoding\s*=\s*["']([^"']*)["']/;
 
 /** The encoding the XML declaration names (UTF-8 when it names none), as the decoder of the formats calls it. */

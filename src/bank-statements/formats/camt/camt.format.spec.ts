@@ -347,7 +347,7 @@ describe('camt format: values checked before anything', () => {
     assert.equal(parse(booked('2023-10-09T02:00:04.000Z', 'DtTm')).lines[0].bookingDate, '2023-10-09');
     assert.equal(parse(booked('2023-10-01T13:37:14', 'DtTm')).lines[0].bookingDate, '2023-10-01');
     const line = lineOf(xml, '<Ntry>');
-    for (const bad of ['2026-02-30', '2026-11-25T25:00:00', '2026-11-25+15:00', '25.11.2026', '2026-11-25 10:00', '2026-11-25T10:00']) {
+    for (const bad of ['2026-02-30', '2026-02-29T10:00:00Z', '2026-11-25T25:00:00', '2026-11-25+15:00', '25.11.2026', '2026-11-25 10:00', '2026-11-25T10:00']) {
       refused(booked(bad), line, /^BookgDt ".*" is not a date/);
     }
   });
@@ -429,6 +429,12 @@ describe('camt format: documents', () => {
     const xml = withRemittance('<RmtInf><Ustrd>Zürich</Ustrd></RmtInf>');
     assert.equal(parse(Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1')).lines[0].remittance, 'Zürich');
     refused(Buffer.from(xml, 'latin1'), lineOf(xml, 'Zürich'), /not valid UTF-8/);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    assert.equal(
+      parse(Buffer.concat([bom, Buffer.from(xml.replace('encoding="UTF-8"', 'encoding="windows-1252"'))])).lines[0].remittance,
+      'Zürich',
+      'a byte-order mark says UTF-8',
+    );
     refused(xml.replace('encoding="UTF-8"', 'encoding="UTF-16"'), 1, /declares the encoding "UTF-16"/);
     refused(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]), null, /UTF-16/);
   });
