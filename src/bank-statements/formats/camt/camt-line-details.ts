@@ -8,7 +8,10 @@ import { child, children, path, type XmlNode } from './camt-xml';
 /** What a line says besides its date and amount: ids, references, free text, the payer. */
 export type LineDetails = Pick<ParsedLine, 'bankId' | 'creditorReference' | 'references' | 'remittance' | 'debtorName' | 'debtorIban'>;
 
-/** The ids of a transaction's Refs that are references of the line, in the schema's (so the file's) order. */
+/**
+ * The ids of a transaction's Refs that are references of the line, in the schema's (so the file's) order. MsgId and
+ * PmtInfId are left out: they name the payer's whole message or batch, shared by all its transactions, not the line.
+ */
 const TRANSACTION_REFERENCES = ['AcctSvcrRef', 'InstrId', 'EndToEndId', 'UETR', 'TxId'];
 /** What a payer's bank writes when the payer gave no end-to-end id: no reference. */
 const NOT_PROVIDED = 'NOTPROVIDED';
