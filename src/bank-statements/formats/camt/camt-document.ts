@@ -27,7 +27,7 @@ const LAYOUT: Readonly<Record<CamtMessage, { readonly group: string; readonly st
   'camt.054': { group: 'BkToCstmrDbtCdtNtfctn', statement: 'Ntfctn' },
 };
 
-/** Versions whose entries have the element names read here: .02 to .13 (.01, the first, names them otherwise). */
+/** The versions read, whose entries use the element names read here alike: .02 to .13 (.01 is not read). */
 const FIRST_VERSION = 2;
 const LAST_VERSION = 13;
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34])\.001\.(\d{2})$/;
