@@ -141,7 +141,7 @@ function newLine(statement: BankStatement, line: IdentifiedLine): BankStatementL
     id: newId('bsl'),
     statementId: statement.id,
     livemode: statement.livemode,
-    account: statement.account ?? '',
+    account: line.account ?? statement.account ?? '',
     entryId: line.entryId,
     position: line.line,
     bookingDate: line.bookingDate,

@@ -13,20 +13,21 @@ const DERIVED_HASH_LENGTH = 26;
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**
- * Each line's entry id: the bank's id when no other line of the statement has it, else `derived:` and a hash of
+ * Each line's entry id: the bank's id when no other line of the statement has it (of any account: a bank's id is
+ * the bank's, whichever of its customer's accounts it books on), else `derived:` and a hash of
  * what the line says (account, booking date, amount, currency, its references and free text) and its ordinal
  * among the lines that say all of it. A repeated bank id (PostFinance and ING give two credits one AcctSvcrRef;
  * a batch repeats its entry's) would otherwise make the second credit vanish as "seen before"; two identical
  * lines (two customers paying the same amount with the same text on one day) stay two lines, and importing the
  * statement again gives each the same id.
  */
-export function identifyLines(account: string | null, lines: readonly ParsedLine[]): IdentifiedLine[] {
+export function identifyLines(statementAccount: string | null, lines: readonly ParsedLine[]): IdentifiedLine[] {
   const bankIdCounts = new Map<string, number>();
   for (const { bankId } of lines) if (bankId !== null) bankIdCounts.set(bankId, (bankIdCounts.get(bankId) ?? 0) + 1);
   const ordinals = new Map<string, number>();
   return lines.map((line) => {
     if (line.bankId !== null && bankIdCounts.get(line.bankId) === 1) return { ...line, entryId: line.bankId };
-    const content = lineContent(account, line);
+    const content = lineContent(line.account ?? statementAccount, line);
     const ordinal = (ordinals.get(content) ?? 0) + 1;
     ordinals.set(content, ordinal);
     return { ...line, entryId: derivedId(content, ordinal) };

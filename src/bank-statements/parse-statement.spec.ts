@@ -92,6 +92,12 @@ describe('line identity', () => {
     assert.equal(identifyLines('IBAN', [line()])[0].entryId, first);
   });
 
+  it("hashes each line with its own account when a file holds several, else with the statement's", () => {
+    const [ownA, ownB] = identifyLines(null, [line({ account: 'IBAN-A' }), line({ account: 'IBAN-B' })]).map(({ entryId }) => entryId);
+    assert.notEqual(ownA, ownB, 'the same booking on two accounts is two lines');
+    assert.equal(identifyLines('IBAN-A', [line()])[0].entryId, ownA, "a line without its own account takes the statement's");
+  });
+
   it('hashes in RFC 4648 base32 (its test vectors, lower case, no padding)', () => {
     const vectors: [string, string][] = [
       ['', ''],

@@ -10,8 +10,8 @@ export interface ParsedStatement {
   readonly format: string;
   /**
    * The bank account the statement is for, as the bank names it (an IBAN, without spaces, upper case; else the
-   * bank's own account id); null when the format does not say (the contract's CSV, most bank CSV exports).
-   * Part of every line's identity: lines are idempotent by account and entry id.
+   * bank's own account id); null when the format does not say (the contract's CSV, most bank CSV exports) or
+   * when the file holds statements of several accounts (a bank's export of all of a customer's accounts).
    */
   readonly account: string | null;
   /** The booked credits, in file order, one per transaction (a batch entry gives one per TxDtls). */
@@ -32,6 +32,11 @@ export interface SkippedCounts {
 
 /** One booked credit, as the bank wrote it. */
 export interface ParsedLine {
+  /**
+   * The account of the statement block the line stands in, for formats whose files may hold several (camt's Stmt,
+   * MT940's :25:); absent: the statement's. Part of the line's identity: lines are idempotent by account and entry id.
+   */
+  readonly account?: string | null;
   /** 1-based line of the file where it starts (the TxDtls of a batch, the :61: of MT940, the CSV row). */
   readonly line: number;
   /**

@@ -1,11 +1,11 @@
 import { bankCsvFormat } from './bank-csv/bank-csv-format';
+import { camtFormat } from './camt/camt.format';
 import { csvFormat } from './csv/csv-format';
-import { legacyCamtFormat } from './legacy-formats';
 import { mt940Format } from './mt940/mt940-format';
 import type { StatementFormat, StatementUpload } from './statement-format';
 
 /** Every statement format the import route reads: one line each. */
-export const STATEMENT_FORMATS: readonly StatementFormat[] = [legacyCamtFormat, mt940Format, csvFormat, bankCsvFormat];
+export const STATEMENT_FORMATS: readonly StatementFormat[] = [camtFormat, mt940Format, csvFormat, bankCsvFormat];
 
 /** The media types some format reads: the import route's body parser takes these, and only these. */
 export const STATEMENT_MEDIA_TYPES: readonly string[] = [...new Set(STATEMENT_FORMATS.flatMap((format) => format.mediaTypes))];

@@ -95,6 +95,7 @@ describe('camt corpus (third-party files)', () => {
     assert.deepEqual(statement.skipped, { debits: 6, notBooked: 0, reversals: 2, zeroAmounts: 0 });
     assert.deepEqual(statement.lines[0], {
       line: 294,
+      account: 'CH0309000000250090342',
       bankId: '160527CH00T3L0GE',
       bookingDate: '2016-05-27',
       amount: 10000,

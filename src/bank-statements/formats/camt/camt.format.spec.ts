@@ -59,6 +59,7 @@ describe('camt format: lines', () => {
     assert.deepEqual(statement.lines, [
       {
         line: lineOf(xml, '<Ntry>'),
+        account: 'DE89370400440532013000',
         bankId: 'E-1',
         bookingDate: '2026-11-24',
         amount: 1250,
@@ -70,6 +71,7 @@ describe('camt format: lines', () => {
       },
       {
         line: lineOf(xml, '<Ntry>', 'E-1'),
+        account: 'DE89370400440532013000',
         bankId: 'E-2',
         bookingDate: '2026-11-25',
         amount: 99_999_999_999,
@@ -81,6 +83,7 @@ describe('camt format: lines', () => {
       },
       {
         line: lineOf(xml, '<Ntry>', 'E-2'),
+        account: 'DE89370400440532013000',
         bankId: 'E-3',
         bookingDate: '2026-11-25',
         amount: 1,

@@ -26,7 +26,8 @@ function parseCamt(body: Buffer): ParsedStatement {
   const lines: ParsedLine[] = [];
   for (const statement of document.statements) {
     const context = { message: document.message, positions, skipped, statementDate: statementDate(statement) };
-    for (const entry of children(statement, 'Ntry')) lines.push(...entryLines(parseEntry(entry), context));
+    const account = statementAccount(statement);
+    for (const entry of children(statement, 'Ntry')) lines.push(...entryLines(parseEntry(entry), context).map((line) => ({ ...line, account })));
   }
   return { format: document.format, account: accountOf(document.statements), lines, skipped: skipped.counts };
 }
@@ -34,8 +35,7 @@ function parseCamt(body: Buffer): ParsedStatement {
 /**
  * The account of the message: Acct/Id/IBAN (without spaces, upper case), else Acct/Id/Othr/Id as written. A file
  * whose statements are for different accounts (a bank's export of all of a customer's accounts, such as Goldman
- * Sachs' sample) is read with no account rather than refused: it is schema-valid, and a line's account is not
- * part of the port (as the MT940 format does).
+ * Sachs' sample) is read with no account rather than refused: it is schema-valid; each line carries its own.
  */
 function accountOf(statements: readonly XmlNode[]): string | null {
   const accounts = new Set(statements.map(statementAccount));

@@ -58,6 +58,7 @@ describe('MT940 statements', () => {
     assert.deepEqual(statement.skipped, { debits: 0, notBooked: 0, reversals: 0, zeroAmounts: 0 });
     assert.deepEqual(statement.lines[0], {
       line: 6,
+      account: '12345678/1234567890',
       bankId: null,
       bookingDate: '2023-02-09',
       amount: 200,
@@ -138,6 +139,7 @@ describe('MT940 statements', () => {
       bunq.lines.find(({ line }) => line === 14),
       {
         line: 14,
+        account: 'NL10BUNQ2290325473',
         bankId: null,
         bookingDate: '2019-02-09',
         amount: 7500,

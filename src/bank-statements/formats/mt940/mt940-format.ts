@@ -48,6 +48,8 @@ interface OpenStatement {
 interface OpenEntry {
   readonly field: Mt940Field;
   readonly entry: Mt940Entry;
+  /** The account its statement names (:25:). */
+  readonly account: string;
   readonly currency: string;
   /** In minor units; 0 for an entry that is skipped. */
   readonly amount: number;
@@ -83,7 +85,7 @@ class Mt940Reader {
       throw new StatementFormatError(null, 'no MT940 statement in the file (a statement starts with :20:, then :25:, :28C:, :60F:)');
     }
     // Files that hold statements of several accounts are MT940 too (a bank's export of all of a customer's
-    // accounts): their lines are read with no account rather than refused; see the report of the branch.
+    // accounts): the statement names none, each line its own.
     return { format: 'mt940', account: this.#severalAccounts ? null : this.#firstAccount, lines: this.#lines, skipped: this.#skipped.counts };
   }
 
@@ -108,7 +110,7 @@ class Mt940Reader {
     // Only a credit's amount must fit the platform's currency: a debit in HUF with fillér (ISO 4217 gives HUF two
     // decimals, the platform none) refuses nothing.
     const amount = skipped === null ? minorUnitsOrZero(entry.amount, currency, { line: field.line, entryId: entry.bankReference }) : 0;
-    return { field, entry, currency, amount, skipped: skipped ?? (amount === 0 ? 'zeroAmounts' : null), details: [] };
+    return { field, entry, account, currency, amount, skipped: skipped ?? (amount === 0 ? 'zeroAmounts' : null), details: [] };
   }
 
   #addDetails(field: Mt940Field): void {
@@ -128,11 +130,12 @@ class Mt940Reader {
   }
 }
 
-function lineOf({ field, entry, currency, amount, details: detailLines }: OpenEntry): ParsedLine {
+function lineOf({ field, entry, account, currency, amount, details: detailLines }: OpenEntry): ParsedLine {
   const details = readDetails(detailLines);
   const endToEndId = details.endToEndId !== null && details.endToEndId.length <= MAX_ID_LENGTH ? details.endToEndId : null;
   return {
     line: field.line,
+    account,
     bankId: entry.bankReference,
     bookingDate: entry.bookingDate,
     amount,
