@@ -26,6 +26,19 @@ describe('one reserve per incoming credit', () => {
     admin = await loginAdmin(t.api);
   });
 
+  /** A bank-transfer request settled by a statement line: its refunds wait for the bank (pending). */
+  async function paidByTransfer(owner: Owner, amount: number): Promise<Paid> {
+    const created = await t.api.post(
+      '/v1/payments',
+      { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'bank_transfer' },
+      { token: owner.token },
+    );
+    expectStatus(created, 201);
+    const csv = statementCsv([{ amount, reference: created.body.provider_reference }]);
+    expectStatus(await t.api.post('/v1/bank_statements?mode=test', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    return (await t.api.get(`/v1/payments/${created.body.id}`, { token: owner.token })).body;
+  }
+
   async function paidRequest(owner: Owner, amount: number): Promise<Paid> {
     const created = await t.api.post('/v1/payments', { purpose: 'invoice', amount, currency: 'EUR', customer: { email: 'payer@example.com' } }, { token: owner.token });
     expectStatus(created, 201);
@@ -161,6 +174,27 @@ describe('one reserve per incoming credit', () => {
     assert.equal((await payment(owner, paid.id)).amount_refunded, after.amount_refunded);
     assert.ok(given <= 1000);
     await expectLedgerOk();
+  });
+
+  it('answers every give-back of one credit with a refusal the rules allow, never a 500, on an account that forbids overdrafts', async () => {
+    for (let round = 0; round < 12; round += 1) {
+      const owner = await accountOwner(t.api);
+      expectStatus(await t.api.patch('/v1/accounts', { overdraft: 'forbidden' }, { token: owner.token }), 200);
+      const paid = round % 2 === 0 ? await paidRequest(owner, 99) : await paidByTransfer(owner, 99);
+      const answers = await Promise.all([
+        reverse(paid.transaction_id),
+        refundByRequest(owner, paid.id, { amount: 106 }),
+        refundByTransaction(owner, paid.transaction_id, 14),
+        t.api.post(
+          '/v1/transactions',
+          { type: 'refund', amount: 77, currency: 'EUR', refunded_transaction_id: paid.transaction_id, account_id: owner.accountId },
+          { token: admin.token },
+        ),
+        reverse(paid.transaction_id),
+      ]);
+      for (const answer of answers) assert.ok(answer.status < 500, `round ${round}: ${JSON.stringify(answer.body)}`);
+      await expectLedgerOk();
+    }
   });
 
   it("refuses to post or cancel a refund object's transaction through the transactions routes: it settles with its refund", async () => {
