@@ -8,7 +8,8 @@ export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
   /** Sent as is, instead of JSON-encoding `body`. */
-  rawBody?: string;
+  /** The body as it is, bytes or text (a bank statement file), instead of JSON. */
+  rawBody?: string | Uint8Array;
 }
 
 /** A thin JSON-over-HTTP client, talking to the test server like any API consumer. */
@@ -34,7 +35,7 @@ export class ApiClient {
   async request<T = any>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let payload: string | undefined = options.rawBody;
+    let payload: string | Uint8Array | undefined = options.rawBody;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
