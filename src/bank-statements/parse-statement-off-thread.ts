@@ -14,12 +14,15 @@ const WORKER_HEAP_MB = 512;
 /**
  * parseStatement in a worker thread: the same statement or the same StatementFormatError, without blocking the
  * event loop (a 10,000-credit camt.053 takes about a second to read) and with the parser's memory capped apart
- * from the server's. Costs a thread start (tens of milliseconds) per statement.
+ * from the server's. Costs a thread start (tens of milliseconds) per statement. The body moves to the thread
+ * rather than being copied (up to 20 MiB less at the server's peak): the caller must not read it afterwards.
  */
 export function parseStatementOffThread(body: Buffer, upload: StatementUpload): Promise<ReadStatement> {
+  const own = ownArrayBuffer(body);
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(__dirname, 'parse-statement.worker.js'), {
-      workerData: { body, upload },
+      workerData: { body: new Uint8Array(own), upload },
+      transferList: [own],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let answered = false;
@@ -38,4 +41,10 @@ export function parseStatementOffThread(body: Buffer, upload: StatementUpload): 
       if (!answered) reject(new Error(`the statement parser thread exited with code ${code} without an answer`));
     });
   });
+}
+
+/** The body's bytes as an ArrayBuffer of their own, which can be transferred (a pooled small Buffer shares one). */
+function ownArrayBuffer(body: Buffer): ArrayBuffer {
+  const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+  return whole ? (body.buffer as ArrayBuffer) : (body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
 }
