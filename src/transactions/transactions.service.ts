@@ -104,11 +104,13 @@ export class TransactionsService {
         postedAt: null,
         canceledAt: null,
       };
-      // Sent together (one round trip): the row, its entries and balances, then the counters of the streams its events join.
+      // Sent together (one round trip): the row, its entries and balances, then the counters of the streams its events
+      // join. A refund takes those counters only after its credit and the credit's request (reserveRefund): in
+      // lock order (lock-order.md), as a refund through the request's route or a reversal of that credit does.
       const [, balances] = await Promise.all([
         this.transactions.insert(manager, transaction),
         this.ledger.open(manager, postingOf(transaction), account.overdraft, createdAt),
-        this.events.lockStreams(manager, streamsOf(transaction)),
+        refundedId === null ? this.events.lockStreams(manager, streamsOf(transaction)) : null,
       ]);
       const refundedEvents = refundedId === null ? [] : await this.reserveRefund(manager, refundedId, transaction);
       await this.events.record(manager, [...transactionEvents('transaction.created', transaction), ...refundedEvents, ...balanceUpdatedEvents(balances)]);
@@ -227,12 +229,15 @@ export class TransactionsService {
       // committed since the first read); then the books and the counters of the streams its events join.
       const moved = await this.transactions.transition(manager, found.id, transition, at);
       if (moved === null) throw await this.transitionRefusal(manager, found);
+      // A canceled refund gives its amount back to its credit and the credit's request first (releaseRefund), which
+      // then takes the counters: in lock order (lock-order.md), the streams after the transactions and requests.
+      const releasedCredit = transition.to === 'canceled' ? found.refundedTransactionId : null;
       const [balances] = await Promise.all([
         this.ledger.settle(manager, posting, transition.to, at),
-        this.events.lockStreams(manager, streamsOf(found)),
+        releasedCredit === null ? this.events.lockStreams(manager, streamsOf(found)) : null,
         transition.to === 'posted' ? this.audit.lockChain(manager, found.accountId) : null,
       ]);
-      const refunded = transition.to === 'canceled' && found.refundedTransactionId !== null ? await this.releaseRefund(manager, found.refundedTransactionId, found.amount) : [];
+      const refunded = releasedCredit === null ? [] : await this.releaseRefund(manager, releasedCredit, found);
       await this.events.record(manager, [...transactionEvents(transition.event, moved), ...refunded, ...balanceUpdatedEvents(balances)]);
       if (transition.to === 'posted') await this.audit.record(manager, { action: 'transaction.posted', accountId: moved.accountId, target: { type: 'transaction', id: moved.id } });
       return toTransactionResponse(moved, caller.accountId);
@@ -285,15 +290,25 @@ export class TransactionsService {
       const payment = await this.transactions.findById(manager, paymentId);
       throw payment !== null && isRefundable(payment, refund.accountId, refund.currency) ? TransactionErrors.refundExceedsPayment(payment) : TransactionErrors.notRefundable();
     }
-    return [...transactionEvents('transaction.updated', reserved), ...(await this.refundLinks.refundedChanged(manager, reserved, true))];
+    return [...transactionEvents('transaction.updated', reserved), ...(await this.followRefunded(manager, reserved, true, refund))];
   }
 
   /** A canceled refund gives its amount back to its payment: the payment's `transaction.updated`, and the events of what follows it. */
-  private async releaseRefund(manager: EntityManager, paymentId: string, amount: number): Promise<NewEvent[]> {
-    await this.transactions.releaseRefund(manager, paymentId, amount);
+  private async releaseRefund(manager: EntityManager, paymentId: string, refund: Transaction): Promise<NewEvent[]> {
+    await this.transactions.releaseRefund(manager, paymentId, refund.amount);
     const payment = await this.transactions.findById(manager, paymentId);
     if (payment === null) return [];
-    return [...transactionEvents('transaction.updated', payment), ...(await this.refundLinks.refundedChanged(manager, payment, false))];
+    return [...transactionEvents('transaction.updated', payment), ...(await this.followRefunded(manager, payment, false, refund))];
+  }
+
+  /**
+   * What follows a credit whose refunded sum changed (its request, rank 7 of lock-order.md), sent together with the
+   * counters of the refund's streams (rank 8), in that order: a refund through the request's route takes the request
+   * and then the same counters, so two refunds of one request queue instead of deadlocking. The request's events.
+   */
+  private async followRefunded(manager: EntityManager, credit: Transaction, grew: boolean, refund: Transaction): Promise<NewEvent[]> {
+    const [followed] = await Promise.all([this.refundLinks.refundedChanged(manager, credit, grew), this.events.lockStreams(manager, streamsOf(refund))]);
+    return followed;
   }
 
   /** findVisible, for a change only the sender may make: the receiver of a transfer gets `403`. */
