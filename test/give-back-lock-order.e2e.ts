@@ -42,7 +42,7 @@ describe('give-backs of one credit take their locks in one order', () => {
     const created = await t.api.post('/v1/payments', request, { token: owner.token });
     expectStatus(created, 201);
     const csv = statementCsv([{ amount: CREDITED, currency: 'JPY', reference: created.body.provider_reference }]);
-    expectStatus(await t.api.post('/v1/bank_statements', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
+    expectStatus(await t.api.post('/v1/bank_statements?mode=test', undefined, { token: admin.token, rawBody: csv, headers: { 'content-type': 'text/csv' } }), 200);
     const paid = (await t.api.get(`/v1/payments/${created.body.id}`, { token: owner.token })).body as Paid;
     assert.ok(paid.transaction_id, 'the statement line settled the request');
     return { owner, paid };
