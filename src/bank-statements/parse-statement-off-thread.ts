@@ -46,5 +46,5 @@ export function parseStatementOffThread(body: Buffer, upload: StatementUpload): 
 /** The body's bytes as an ArrayBuffer of their own, which can be transferred (a pooled small Buffer shares one). */
 function ownArrayBuffer(body: Buffer): ArrayBuffer {
   const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-  return whole ? (body.buffer) : (body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
+  return whole ? body.buffer : (body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
 }
