@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { bankCsvProfileOf, BankStatementProfileDto } from '../src/bank-statements/dto/bank-statement-profile.dto';
 import { parseStatement, type ReadStatement } from '../src/bank-statements/parse-statement';
 import { StatementFormatError } from '../src/bank-statements/statement-line';
 import { isCurrencyCode } from '../src/common/money/currencies';
@@ -43,36 +44,13 @@ const CORPUS: CorpusFile[] = [
 
 /** What the format makes of a file, or its refusal: the API must answer the same. */
 function read(file: CorpusFile, body: Buffer): ReadStatement | StatementFormatError {
-  const profile = file.profile === null ? null : (profileOf(file.profile) as Parameters<typeof parseStatement>[1]['profile']);
+  const profile = file.profile === null ? null : bankCsvProfileOf(file.profile as unknown as BankStatementProfileDto);
   try {
     return parseStatement(body, { mediaType: file.contentType, profile });
   } catch (error) {
     if (error instanceof StatementFormatError) return error;
     throw error;
   }
-}
-
-/** A profile's POST body as the parser's profile (the service maps it the same way). */
-function profileOf(body: ProfileBody): unknown {
-  const columns = body.columns as Record<string, unknown>;
-  return {
-    name: body.name,
-    delimiter: body.delimiter,
-    decimalSeparator: body.decimal_separator,
-    dateFormat: body.date_format,
-    encoding: body.encoding,
-    skipRows: body.skip_rows,
-    columns: {
-      bookingDate: columns.booking_date,
-      amount: columns.amount,
-      credit: columns.credit,
-      debit: columns.debit,
-      currency: columns.currency,
-      defaultCurrency: columns.default_currency,
-      reference: columns.reference,
-      entryId: columns.entry_id,
-    },
-  };
 }
 
 function importFile(t: TestApp, admin: LoggedIn, file: CorpusFile, body: Buffer, mode: 'live' | 'test'): Promise<ApiResponse<Report>> {

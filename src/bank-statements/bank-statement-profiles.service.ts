@@ -6,7 +6,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { Database } from '../database/database';
 import { BankStatementErrors } from './bank-statements.errors';
 import { BankStatementProfilesRepository } from './bank-statement-profiles.repository';
-import { BankStatementProfileDto, BankStatementProfileListDto } from './dto/bank-statement-profile.dto';
+import { bankCsvProfileOf, BankStatementProfileDto, BankStatementProfileListDto } from './dto/bank-statement-profile.dto';
 import { bankCsvProfileProblems } from './formats/bank-csv/bank-csv-profile';
 import type { BankCsvProfile } from './formats/statement-format';
 
@@ -63,25 +63,7 @@ function requireAdmin(caller: AuthenticatedUser): void {
 
 /** The body as the parser's profile, once its parts agree with one another (`400` naming each field that does not). */
 function profileOf(body: BankStatementProfileDto): BankCsvProfile {
-  const { columns } = body;
-  const profile: BankCsvProfile = {
-    name: body.name,
-    delimiter: body.delimiter,
-    decimalSeparator: body.decimal_separator,
-    dateFormat: body.date_format,
-    encoding: body.encoding,
-    skipRows: body.skip_rows,
-    columns: {
-      bookingDate: columns.booking_date,
-      amount: columns.amount,
-      credit: columns.credit,
-      debit: columns.debit,
-      currency: columns.currency,
-      defaultCurrency: columns.default_currency,
-      reference: columns.reference,
-      entryId: columns.entry_id,
-    },
-  };
+  const profile = bankCsvProfileOf(body);
   const problems = bankCsvProfileProblems(profile);
   if (problems.length > 0) {
     const details = problems.map(({ field, problem }) => ({ field, message: problem }));

@@ -131,3 +131,26 @@ export class BankStatementProfileListDto {
   @ApiProperty({ type: [BankStatementProfileDto], description: 'By name.' })
   data: BankStatementProfileDto[];
 }
+
+/** A profile as it is POSTed (snake_case) as the parser's profile: the one mapping, for the service and the tests. */
+export function bankCsvProfileOf(body: BankStatementProfileDto): BankCsvProfile {
+  const { columns } = body;
+  return {
+    name: body.name,
+    delimiter: body.delimiter,
+    decimalSeparator: body.decimal_separator,
+    dateFormat: body.date_format,
+    encoding: body.encoding,
+    skipRows: body.skip_rows,
+    columns: {
+      bookingDate: columns.booking_date,
+      amount: columns.amount,
+      credit: columns.credit,
+      debit: columns.debit,
+      currency: columns.currency,
+      defaultCurrency: columns.default_currency,
+      reference: columns.reference,
+      entryId: columns.entry_id,
+    },
+  };
+}

@@ -1,48 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { statementFixture, statementFixtureJson, statementFixtureNames } from '../../../../test/support/statement-fixtures';
+import { bankCsvProfileOf, BankStatementProfileDto } from '../../dto/bank-statement-profile.dto';
 import { StatementFormatError } from '../../statement-line';
 import type { BankCsvProfile, ParsedStatement } from '../statement-format';
 import { bankCsvFormat } from './bank-csv-format';
 import { bankCsvProfileProblems } from './bank-csv-profile';
 
-/** A profile as a user POSTs it (contract section 19), in snake_case. */
-interface ProfileBody {
-  name: string;
-  delimiter: string;
-  decimal_separator: '.' | ',';
-  date_format: string;
-  encoding: BankCsvProfile['encoding'];
-  skip_rows: number;
-  columns: { booking_date: string; amount?: string; credit?: string; debit?: string; currency?: string; default_currency?: string; reference: string[]; entry_id?: string };
-}
-
-function profileOf(body: ProfileBody): BankCsvProfile {
-  const { columns } = body;
-  return {
-    name: body.name,
-    delimiter: body.delimiter,
-    decimalSeparator: body.decimal_separator,
-    dateFormat: body.date_format,
-    encoding: body.encoding,
-    skipRows: body.skip_rows,
-    columns: {
-      bookingDate: columns.booking_date,
-      amount: columns.amount,
-      credit: columns.credit,
-      debit: columns.debit,
-      currency: columns.currency,
-      defaultCurrency: columns.default_currency,
-      reference: columns.reference,
-      entryId: columns.entry_id,
-    },
-  };
-}
-
-const PROFILES = statementFixtureJson('csv-profiles.json') as Record<string, ProfileBody>;
+const PROFILES = statementFixtureJson('csv-profiles.json') as Record<string, BankStatementProfileDto>;
 
 function fixture(name: string): ParsedStatement {
-  return bankCsvFormat.parse(statementFixture('csv', name), profileOf(PROFILES[name]));
+  return bankCsvFormat.parse(statementFixture('csv', name), bankCsvProfileOf(PROFILES[name]));
 }
 
 /** A profile for the synthetic files: `;`, decimal comma, DD.MM.YYYY, one signed amount column. */
@@ -79,7 +47,7 @@ describe('Bank CSV exports read through a profile', () => {
     assert.equal(names.length, 17);
     assert.deepEqual(Object.keys(PROFILES).sort(), names);
     for (const name of names) {
-      const profile = profileOf(PROFILES[name]);
+      const profile = bankCsvProfileOf(PROFILES[name]);
       assert.deepEqual(bankCsvProfileProblems(profile), [], name);
       const statement = fixture(name);
       assert.equal(statement.format, `csv:${profile.name}`);
