@@ -4,6 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { errorCodes, LogController } from 'fastify';
 import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.guard';
+import { MfaEnrollmentGuard } from './auth/guards/mfa-enrollment.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { ScopeGuard } from './auth/guards/scope.guard';
 import { documentApiKeyOperations, documentPublicOperations } from './auth/openapi-security';
@@ -108,7 +109,7 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders, rout
       stream: logStream(),
       serializers: { err: serializeError },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token'],
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token', '*.mfa_code', '*.recovery_code', '*.mfa_token'],
         censor: '[redacted]',
       },
     },
@@ -121,6 +122,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
   { provide: APP_GUARD, useExisting: RateLimitGuard },
   { provide: APP_GUARD, useExisting: AccessTokenGuard },
   { provide: APP_GUARD, useExisting: ScopeGuard },
+  { provide: APP_GUARD, useExisting: MfaEnrollmentGuard },
   { provide: APP_GUARD, useExisting: RolesGuard },
   { provide: APP_GUARD, useClass: UnexpectedBodyGuard },
   { provide: APP_GUARD, useClass: RequestContextGuard },

@@ -62,6 +62,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
       accountId: row.accountId,
       apiKeyId: row.id,
       scopes: row.scopes,
+      mfaEnabled: false,
     };
   }
 

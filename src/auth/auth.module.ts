@@ -5,7 +5,14 @@ import { ApiKeyCallers } from './api-key-callers';
 import { AuthToken } from './entities/auth-token.entity';
 import { Session } from './entities/session.entity';
 import { AccessTokenGuard, AuthenticateGuard } from './guards/access-token.guard';
+import { MfaEnrollmentGuard } from './guards/mfa-enrollment.guard';
 import { RolesGuard } from './guards/roles.guard';
+import { MfaChallenge } from './mfa/entities/mfa-challenge.entity';
+import { RecoveryCode } from './mfa/entities/recovery-code.entity';
+import { TotpFactor } from './mfa/entities/totp-factor.entity';
+import { MfaCodes } from './mfa/mfa-codes';
+import { MfaRepository } from './mfa/mfa.repository';
+import { StepUp } from './mfa/step-up';
 import { ScopeGuard } from './guards/scope.guard';
 import { PasswordHasher } from './password-hasher';
 import { SessionsController } from './sessions.controller';
@@ -13,11 +20,11 @@ import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenSigner } from './token-signer';
 
-/** Sessions and their tokens, password hashing, and the guards that check tokens and roles on every request. */
+/** Sessions and their tokens, password hashing, second factors (TOTP, recovery codes, step-up), and the guards that check tokens and roles on every request. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Session, AuthToken]), PassportModule],
+  imports: [TypeOrmModule.forFeature([Session, AuthToken, TotpFactor, RecoveryCode, MfaChallenge]), PassportModule],
   controllers: [SessionsController],
-  providers: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, RolesGuard, ApiKeyCallers],
-  exports: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, RolesGuard, ApiKeyCallers],
+  providers: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, MfaEnrollmentGuard, RolesGuard, ApiKeyCallers, MfaRepository, MfaCodes, StepUp],
+  exports: [SessionsRepository, SessionsService, TokenSigner, PasswordHasher, AuthenticateGuard, AccessTokenGuard, ScopeGuard, MfaEnrollmentGuard, RolesGuard, ApiKeyCallers, MfaRepository, MfaCodes, StepUp],
 })
 export class AuthModule {}

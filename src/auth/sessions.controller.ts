@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
+import { AllowedBeforeMfaEnrollment } from './decorators/mfa-enrollment.decorator';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
@@ -17,6 +18,7 @@ export class SessionsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Delete('session')
+  @AllowedBeforeMfaEnrollment({ ownSessionOnly: true })
   @ApiOperation({
     operationId: 'invalidateSession',
     summary: 'Invalidate a session and revoke its tokens',

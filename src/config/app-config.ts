@@ -146,6 +146,8 @@ export class AppConfig {
   readonly mail: MailConfig;
   /** Keys API key secrets are hashed with (HMAC-SHA256): derived from the root secret, never stored. */
   readonly apiKeyHashKey: Buffer;
+  /** Two factors (contract section 22): REQUIRE_ADMIN_MFA, the issuer apps show, the key TOTP secrets are sealed with. */
+  readonly mfa: MfaConfig;
   /** How long audit entries are kept (AUDIT_RETENTION). */
   readonly auditRetentionSeconds: number;
   /** The key chain heads are signed with (AUDIT_SIGNING_KEY); null: no checkpoints. */
@@ -252,6 +254,7 @@ export class AppConfig {
     this.webhookSecretKey = webhookSecretKey(env.WEBHOOK_SECRET_KEY, this.keys.webhookSecrets, problems);
     this.apiKeyHashKey = this.keys.apiKeys.export();
     this.mail = mailConfig(reader, this.keys.queuedMail, problems);
+    this.mfa = mfaConfig(reader, this.production, this.keys.totpSecrets);
     this.auditRetentionSeconds = reader.duration('AUDIT_RETENTION', '400d', MIN_HOUSEKEEPING_RETENTION_SECONDS);
     this.auditSigningKey = auditSigningKey(env.AUDIT_SIGNING_KEY, problems);
     this.auditCheckpointDir = env.AUDIT_CHECKPOINT_DIR?.trim() || null;
@@ -331,6 +334,19 @@ function mailConfig(reader: EnvReader, key: KeyObject, problems: string[]): Mail
     sealKey: key.export(),
     retryWaitsSeconds: reader.durations('MAIL_RETRY_WAITS', '10s,1m,5m,30m,2h,6h,12h'),
   };
+}
+
+export interface MfaConfig {
+  /** REQUIRE_ADMIN_MFA (default: true in production): an admin without TOTP may only enrol. */
+  requireAdminMfa: boolean;
+  /** MFA_ISSUER: the name authenticator apps show beside the account (the `otpauth://` URI's issuer). */
+  issuer: string;
+  /** The AES-256 key that seals TOTP secrets at rest (derived from the root secret). */
+  sealKey: Buffer;
+}
+
+function mfaConfig(reader: EnvReader, production: boolean, key: KeyObject): MfaConfig {
+  return { requireAdminMfa: reader.flag('REQUIRE_ADMIN_MFA', production), issuer: reader.text('MFA_ISSUER', 'Payments'), sealKey: key.export() };
 }
 
 function webhookSecretKey(raw: string | undefined, derived: KeyObject, problems: string[]): Buffer {

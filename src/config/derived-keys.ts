@@ -15,6 +15,7 @@ export const KEY_LABELS = {
   apiKeys: 'api key hashing',
   checkoutAntiForgery: 'checkout anti-forgery',
   queuedMail: 'queued mail',
+  totpSecrets: 'totp secrets',
 } as const;
 
 export type KeyUse = keyof typeof KEY_LABELS;

@@ -53,6 +53,27 @@ export class LoginThrottle {
   }
 
   /**
+   * Counts a guess of a second-factor code (TOTP or recovery code) for a user from a client address, like a password
+   * guess (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW): a stolen password or session cannot try the million
+   * codes. A right code resets the count (codeAccepted).
+   */
+  async admitCodeAttempt(userId: string, ip: string): Promise<void> {
+    if (this.config.loginMaxFailures === 0) return;
+    const attempts = await this.store.hit(this.codeFailureKey(userId, ip), this.config.loginFailureWindowSeconds);
+    if (attempts.count > this.config.loginMaxFailures) {
+      throw rateLimited(attempts.retryAfterSeconds, 'Too many wrong codes for this user; retry later.');
+    }
+  }
+
+  async codeAccepted(userId: string, ip: string): Promise<void> {
+    if (this.config.loginMaxFailures > 0) await this.store.reset(this.codeFailureKey(userId, ip));
+  }
+
+  private codeFailureKey(userId: string, ip: string): string {
+    return `mfa-failures:${ip}:${userId}`;
+  }
+
+  /**
    * Failures are counted per email and client address together (contract
    * section 18): a stranger guessing from elsewhere cannot lock the real user
    * out; LOGIN_PER_MINUTE still bounds each address's guesses across emails.

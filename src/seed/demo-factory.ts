@@ -512,6 +512,7 @@ export class DemoFactory {
         name: user.name,
         role: 'member' as const,
         accountId: null,
+        mfaEnabledAt: null,
         createdAt: new Date(user.createdAt),
         updatedAt: new Date(user.createdAt),
       })),

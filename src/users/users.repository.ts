@@ -30,7 +30,7 @@ export class UsersRepository {
   /** Inserts a new user; `409 email_already_registered` when the (lower-cased) email is taken. */
   async insert(manager: EntityManager, fields: NewUser): Promise<User> {
     const now = new Date();
-    const user: User = { id: newId('usr'), ...fields, createdAt: now, updatedAt: now };
+    const user: User = { id: newId('usr'), ...fields, mfaEnabledAt: null, createdAt: now, updatedAt: now };
     await translateUniqueViolation(manager.insert(User, user));
     return user;
   }

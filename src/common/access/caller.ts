@@ -26,6 +26,8 @@ export interface AuthenticatedUser {
   apiKeyId: string | null;
   /** What an API key may do; null for a person, whose role alone decides. */
   scopes: readonly string[] | null;
+  /** The person has an active TOTP factor (contract section 22): sensitive operations need a code. False for API keys. */
+  mfaEnabled: boolean;
 }
 
 /** What rate limits and Idempotency-Key scopes are per: the key, else the person. */

@@ -31,6 +31,11 @@ export const AUDIT_ACTIONS = [
   'bank_statement_profile.created',
   'bank_statement_profile.deleted',
   'permission.denied',
+  // Two factors (contract section 22).
+  'mfa.enabled',
+  'mfa.disabled',
+  'auth.mfa_failed',
+  'auth.recovery_code_used',
   // The audit log's own records, in the platform chain (contract section 21): where a chain starts, and where it
   // continues after retention removed its oldest entries. audit-verify reads them to know what must be there.
   'audit.chain_started',

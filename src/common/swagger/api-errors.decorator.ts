@@ -17,7 +17,7 @@ const VALIDATION_PROBLEM = { field: 'nickname', message: 'is not an accepted fie
  * The example of each error code: a text the service really answers with (test/openapi.e2e.ts
  * compares them with the modules' errors), with made-up values where the text has some.
  */
-export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; details?: { field: string; message: string }[] }>> = {
+export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; details?: { field: string; message: string }[] | { mfa_token: string; expires_at: string } }>> = {
   validation_error: { description: `${VALIDATION_PROBLEM.field}: ${VALIDATION_PROBLEM.message}`, details: [VALIDATION_PROBLEM] },
   webhook_url_not_allowed: { description: 'This webhook URL is not allowed: it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http).' },
   invalid_json: { description: 'The request body is not valid JSON.' },
@@ -25,6 +25,16 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   invalid_credentials: { description: 'The email or the password is incorrect.' },
   refresh_token_invalid: { description: 'The refresh token is not valid.' },
   refresh_token_expired: { description: 'The refresh token has expired; log in again.' },
+  mfa_required: {
+    description: 'The password is right; now send a code from your authenticator app with details.mfa_token to POST /v1/auth/login/mfa.',
+    details: { mfa_token: 'mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4', expires_at: '2026-11-21T10:20:30.123Z' },
+  },
+  mfa_code_invalid: { description: 'The code is not valid (wrong, already used, or too far from the current time).' },
+  mfa_code_required: { description: 'This operation needs a current code from your authenticator app in mfa_code.' },
+  mfa_enrollment_required: { description: 'Admins must set up two factors first: POST /v1/auth/mfa/totp, then POST /v1/auth/mfa/totp/confirm.' },
+  mfa_already_enabled: { description: 'Two factors are already enabled; remove them first (DELETE /v1/auth/mfa/totp).' },
+  mfa_not_enabled: { description: 'Two factors are not enabled for this user.' },
+  mfa_enrollment_not_started: { description: 'No enrolment is waiting for confirmation; start one with POST /v1/auth/mfa/totp.' },
   insufficient_permissions: { description: 'Your role does not allow this operation.' },
   account_closed: { description: 'The account is closed.' },
   test_mode_only: { description: 'simulate drives test-mode payment requests only: this one is live, and only its customer can pay it.' },

@@ -43,6 +43,7 @@ const user: User = {
   name: 'Ada Lovelace',
   role: 'member',
   accountId: ACCOUNT_ID,
+  mfaEnabledAt: null,
   createdAt: CREATED,
   updatedAt: CREATED,
 };

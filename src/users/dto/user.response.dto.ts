@@ -19,6 +19,9 @@ export class UserResponseDto {
   @ApiProperty({ type: String, nullable: true, example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Null until the user creates or joins an account.' })
   account_id: string | null;
 
+  @ApiProperty({ example: false, description: 'The user has an active TOTP second factor (POST /v1/auth/mfa/totp).' })
+  mfa_enabled: boolean;
+
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   created_at: string;
 
@@ -36,6 +39,7 @@ export function toUserResponse(user: User): UserResponseDto {
     name: user.name,
     role: user.role,
     account_id: user.accountId,
+    mfa_enabled: user.mfaEnabledAt !== null,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };

@@ -27,6 +27,10 @@ export class User {
   @ForeignKey('accounts', { onDelete: 'RESTRICT', name: 'fk_users_account_id' })
   accountId: string | null;
 
+  /** When the user's TOTP factor was activated; null: no second factor (contract section 22). */
+  @TimestampColumn({ name: 'mfa_enabled_at', nullable: true })
+  mfaEnabledAt: Date | null;
+
   @TimestampColumn({ name: 'created_at' })
   createdAt: Date;
 
