@@ -11,6 +11,7 @@ export interface CallerRow {
   role: UserRole;
   accountId: string | null;
   accountStatus: string | null;
+  emailVerifiedAt: string | number | null;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface CallerRow {
  */
 const CALLER_SQL = sql`
   SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt", s.created_at AS "sessionCreatedAt",
-         u.role AS "role", u.account_id AS "accountId", a.status AS "accountStatus"
+         u.role AS "role", u.account_id AS "accountId", u.email_verified_at AS "emailVerifiedAt", a.status AS "accountStatus"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN accounts a ON a.id = u.account_id
