@@ -7,6 +7,7 @@ import { AccessTokenGuard, AuthenticateGuard } from './auth/guards/access-token.
 import { MfaEnrollmentGuard } from './auth/guards/mfa-enrollment.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { ScopeGuard } from './auth/guards/scope.guard';
+import { VerifiedEmailGuard } from './auth/guards/verified-email.guard';
 import { documentApiKeyOperations, documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
@@ -109,7 +110,7 @@ export function fastifyOptions(config: AppConfig, headers: SecurityHeaders, rout
       stream: logStream(),
       serializers: { err: serializeError },
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.refresh_token', '*.access_token', '*.mfa_code', '*.recovery_code', '*.mfa_token'],
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.new_password', '*.token', '*.refresh_token', '*.access_token', '*.mfa_code', '*.recovery_code', '*.mfa_token'],
         censor: '[redacted]',
       },
     },
@@ -124,6 +125,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
   { provide: APP_GUARD, useExisting: ScopeGuard },
   { provide: APP_GUARD, useExisting: MfaEnrollmentGuard },
   { provide: APP_GUARD, useExisting: RolesGuard },
+  { provide: APP_GUARD, useClass: VerifiedEmailGuard },
   { provide: APP_GUARD, useClass: UnexpectedBodyGuard },
   { provide: APP_GUARD, useClass: RequestContextGuard },
   { provide: APP_PIPE, useFactory: createValidationPipe },

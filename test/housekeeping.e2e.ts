@@ -8,7 +8,7 @@ import { accountOwner, expectError, expectStatus, login, LoggedIn } from './supp
 import { sql } from './support/sql';
 import { createTestDatabase, startTestApp, TestApp, TestDatabase, useTestApp } from './support/test-app';
 
-const JOBS = ['auth_tokens', 'sessions', 'idempotency_keys', 'webhook_deliveries', 'events', 'audit_log'];
+const JOBS = ['auth_tokens', 'sessions', 'user_tokens', 'idempotency_keys', 'webhook_deliveries', 'events', 'audit_log'];
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const METRICS_TOKEN = 'housekeeping-test-metrics-token';

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ApiClient, ApiResponse } from './support/api-client';
 import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, login, loginAdmin, registerAndLogin, signup, STRONG_PASSWORD, uniqueEmail } from './support/factories';
 import { idPattern, ISO_TIMESTAMP, USER_FIELDS, walkPages } from './support/shapes';
+import { latestToken } from './support/mailed-links';
 import { ADMIN_EMAIL, startTestApp, TestApp, useTestApp } from './support/test-app';
 
 const USER_ID = idPattern('usr');
@@ -384,10 +385,14 @@ describe('PATCH /v1/users/{user_id}', () => {
       { token: user.token },
     );
     expectStatus(response, 200);
-    assertUser(response.body, { id: user.user.id, name: 'Ada King', email: email.toLowerCase(), role: 'member', account_id: null });
+    // The new address takes effect once the link mailed to it is followed (contract section 22).
+    assertUser(response.body, { id: user.user.id, name: 'Ada King', email: user.email, pending_email: email.toLowerCase(), role: 'member', account_id: null });
     assert.ok(response.body.updated_at >= response.body.created_at);
     const read = await t.api.get(`/v1/users/${user.user.id}`, { token: user.token });
     assert.deepEqual(read.body, response.body);
+    const verified = await t.api.post('/v1/auth/verify_email', { token: await latestToken(t, email.toLowerCase(), /new email/) });
+    expectStatus(verified, 200);
+    assertUser(verified.body, { email: email.toLowerCase(), pending_email: null, email_verified: true, name: 'Ada King' });
     await login(t.api, email.toLowerCase(), user.password);
   });
 
@@ -512,7 +517,8 @@ describe('PATCH /v1/users/{user_id}', () => {
     const email = uniqueEmail('moved');
     const response = await t.api.patch(`/v1/users/${user.user.id}`, { email, current_password: user.password }, { token: user.token });
     expectStatus(response, 200);
-    assert.equal(response.body.email, email);
+    assert.equal(response.body.pending_email, email);
+    expectStatus(await t.api.post('/v1/auth/verify_email', { token: await latestToken(t, email, /new email/) }), 200);
     expectError(await t.api.get(`/v1/users/${user.user.id}`, { token: other.token }), 401, 'unauthorized');
     expectError(await t.api.post('/v1/auth/refresh', {}, { token: other.refreshToken }), 401, 'refresh_token_invalid');
     expectStatus(await t.api.get(`/v1/users/${user.user.id}`, { token: user.token }), 200);

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
+import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
@@ -20,6 +21,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @RequiresScope('accounts:write')
+  @RequiresVerifiedEmail()
   @Post('accounts')
   @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
@@ -31,7 +33,15 @@ export class AccountsController {
   })
   @ApiBody({ type: CreateAccountRequestDto, examples: CREATE_ACCOUNT_EXAMPLES })
   @ApiCreatedResponse({ type: AccountResponseDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'user_not_found', 'account_already_exists', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors(
+    'unauthorized',
+    'email_not_verified',
+    'insufficient_permissions',
+    'user_not_found',
+    'account_already_exists',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+  )
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateAccountRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<AccountResponseDto> {
     return this.accounts.create(caller, body, commit);
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { SessionOnly } from '../auth/decorators/scope.decorator';
@@ -19,6 +20,7 @@ const KEY_ID = { name: 'api_key_id', description: 'An API key id (`key_...`).' }
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
+  @RequiresVerifiedEmail()
   @Post()
   @RefusesIdempotencyKey()
   @ApiOperation({
@@ -29,7 +31,7 @@ export class ApiKeysController {
       '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.',
   })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'account_closed')
+  @ApiBodyErrors('unauthorized', 'email_not_verified', 'insufficient_permissions', 'account_not_found', 'account_closed')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.keys.create(caller, body);
   }

@@ -61,6 +61,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
       role: row.accountId === null && row.scopes.includes('admin') ? 'admin' : 'member',
       accountId: row.accountId,
       apiKeyId: row.id,
+      emailVerified: true,
       scopes: row.scopes,
       mfaEnabled: false,
     };

@@ -10,4 +10,6 @@ export const AuthErrors = {
   sessionNotFound: () => new DomainError('session_not_found', 'No such session.'),
   sessionAlreadyInvalidated: () => new DomainError('session_already_invalidated', 'The session has already been invalidated.'),
   tokenRotationFailed: () => new DomainError('token_rotation_failed', 'The session changed while the refresh token was being rotated; retry the request.'),
+  emailNotVerified: () =>
+    new DomainError('email_not_verified', 'Confirm your email address first: follow the link mailed to it (POST /v1/auth/verify_email/resend sends a new one).'),
 };

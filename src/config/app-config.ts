@@ -1,7 +1,8 @@
 import { AuditSigningKey, auditSigningKey } from './audit-signing-key';
 import { KeyObject, randomBytes } from 'node:crypto';
 import { DerivedKeys, deriveKeys } from './derived-keys';
-import { parseDurationSeconds } from './duration';
+import { Environment, EnvReader } from './env-reader';
+import { PeopleConfig, peopleConfig } from './people-settings';
 import { keptSecret } from './kept-secret';
 import { Mode, MODES } from './modes';
 import { PasswordCheck, productionProblems } from './production-safety';
@@ -28,7 +29,7 @@ export interface PostgresPoolConfig {
 const PREPARED_STATEMENTS_MODES = ['auto', 'true', 'false'] as const;
 export type PreparedStatementsMode = (typeof PREPARED_STATEMENTS_MODES)[number];
 
-export type Environment = Record<string, string | undefined>;
+export type { Environment };
 
 /** The payee's account that bank-transfer customers pay into, as the checkout page shows it. */
 export interface BankTransferDetails {
@@ -162,6 +163,8 @@ export class AppConfig {
   /** Where customers reach the service (no trailing slash); payment_url is {publicBaseUrl}/pay/{checkout_token}. */
   readonly publicBaseUrl: string;
   readonly payments: PaymentsConfig;
+  /** Verified emails and password reset (contract section 22). */
+  readonly people: PeopleConfig;
   /** How often unpaid requests past expires_at are moved to expired. */
   readonly paymentExpiryIntervalSeconds: number;
   /** Requests per minute per client address to the checkout pages (views and submits); 0 disables. */
@@ -263,6 +266,7 @@ export class AppConfig {
     this.webhookGiveUpAfterSeconds = reader.duration('WEBHOOK_GIVE_UP_AFTER', '3d', 1);
     this.publicBaseUrl = publicBaseUrl(reader.text('PUBLIC_BASE_URL', listeningUrl(this.host, this.port)), problems);
     this.payments = paymentsConfig(reader, this.production, defaultAccountMode, problems);
+    this.people = peopleConfig(reader, this.publicBaseUrl, problems);
     this.paymentExpiryIntervalSeconds = reader.duration('PAYMENT_EXPIRY_INTERVAL', '15s', 1);
     this.checkoutPerMinute = reader.integer('CHECKOUT_PER_MINUTE', 60, 0);
     this.metricsToken = env.METRICS_TOKEN?.trim() || null;
@@ -446,75 +450,4 @@ function parseDatabaseUrl(url: string, pool: PostgresPoolConfig, problems: strin
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, pool };
   problems.push('DATABASE_URL must be sqlite:PATH, sqlite::memory:, postgres://... or postgresql://...');
   return { kind: 'sqlite', path: ':memory:' };
-}
-
-/** Reads one variable at a time, recording every problem instead of stopping at the first. */
-class EnvReader {
-  constructor(
-    private readonly env: Environment,
-    private readonly problems: string[],
-  ) {}
-
-  text(name: string, fallback: string): string {
-    const value = this.env[name]?.trim();
-    return value === undefined || value === '' ? fallback : value;
-  }
-
-  /** One of `values`. */
-  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
-    const raw = this.text(name, fallback);
-    if ((values as readonly string[]).includes(raw)) return raw as T;
-    this.problems.push(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-    return fallback;
-  }
-
-  /** `true` or `false`. */
-  flag(name: string, fallback = false): boolean {
-    const raw = this.text(name, String(fallback));
-    if (raw !== 'true' && raw !== 'false') this.problems.push(`${name} must be true or false, got "${raw}"`);
-    return raw === 'true';
-  }
-
-  /** Comma-separated names, without blanks or repeats. */
-  list(name: string, fallback: string): string[] {
-    return [
-      ...new Set(
-        this.text(name, fallback)
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter((entry) => entry !== ''),
-      ),
-    ];
-  }
-
-  integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-    const raw = this.text(name, String(fallback));
-    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      this.problems.push(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return value;
-  }
-
-  /** A comma-separated list of durations, each at least a second. */
-  durations(name: string, fallback: string): number[] {
-    const raw = this.text(name, fallback);
-    const seconds = raw.split(',').map((part) => parseDurationSeconds(part.trim()));
-    if (seconds.some((value) => value === null || value < 1)) {
-      this.problems.push(`${name} must be durations separated by commas, such as 5s,1m,5m, got "${raw}"`);
-      return fallback.split(',').map((part) => parseDurationSeconds(part) as number);
-    }
-    return seconds as number[];
-  }
-
-  duration(name: string, fallback: string, minSeconds: number): number {
-    const raw = this.text(name, fallback);
-    const seconds = parseDurationSeconds(raw);
-    if (seconds === null || seconds < minSeconds) {
-      this.problems.push(`${name} must be a duration such as 900, 30s, 15m, 12h or 30d (at least ${minSeconds}s), got "${raw}"`);
-      return parseDurationSeconds(fallback) as number;
-    }
-    return seconds;
-  }
 }

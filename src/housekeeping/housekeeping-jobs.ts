@@ -4,6 +4,7 @@ import { Database } from '../database/database';
 import { EventsRepository } from '../events/events.repository';
 import { AuditRetention } from '../audit/audit-retention';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys.repository';
+import { UserTokensRepository } from '../users/user-tokens.repository';
 import { WebhookDeliveriesRepository } from '../webhooks/webhook-deliveries.repository';
 
 /** A token is deleted this long after it expired: an instance whose clock lags a little still finds its row. */
@@ -24,6 +25,7 @@ export interface HousekeepingSources {
   db: Database;
   config: AppConfig;
   sessions: SessionsRepository;
+  userTokens: UserTokensRepository;
   idempotencyKeys: IdempotencyKeysRepository;
   deliveries: WebhookDeliveriesRepository;
   events: EventsRepository;
@@ -37,7 +39,7 @@ const ago = (now: Date, ms: number): Date => new Date(now.getTime() - ms);
  * (tokens before the sessions they belong to). Each owning module's
  * repository holds the delete; this list only says when.
  */
-export function housekeepingJobs({ db, config, sessions, idempotencyKeys, deliveries, events, audit }: HousekeepingSources): readonly HousekeepingJob[] {
+export function housekeepingJobs({ db, config, sessions, userTokens, idempotencyKeys, deliveries, events, audit }: HousekeepingSources): readonly HousekeepingJob[] {
   return [
     {
       // Access and refresh tokens (rotated and revoked ones too) once expired: an expired token is refused
@@ -56,6 +58,14 @@ export function housekeepingJobs({ db, config, sessions, idempotencyKeys, delive
       // Each takes its remaining (revoked) tokens with it.
       batchSize: 200,
       purgeBatch: (now, limit) => db.run((manager) => sessions.purgeUnusable(manager, ago(now, config.sessionRetentionSeconds * 1000), ago(now, TOKEN_EXPIRY_GRACE_MS), limit)),
+    },
+    {
+      // Mailed links (email verification, password reset), used or not, once expired: a used link is refused by
+      // its used_at until then, an expired one by its expiry either way.
+      name: 'user_tokens',
+      rows: 'expired email and password-reset links',
+      batchSize: 1000,
+      purgeBatch: (now, limit) => db.run((manager) => userTokens.purgeExpired(manager, ago(now, TOKEN_EXPIRY_GRACE_MS), limit)),
     },
     {
       // Keys 24 hours after their first use; an expired key is free again either way.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
+import { UsersModule } from '../users/users.module';
 import { JobLease } from './entities/job-lease.entity';
 import { HousekeepingScheduler } from './housekeeping.scheduler';
 import { JobLeasesRepository } from './job-leases.repository';
@@ -12,7 +13,7 @@ import { JobLeasesRepository } from './job-leases.repository';
  * and webhooks modules are global; metrics too.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([JobLease]), AuthModule],
+  imports: [TypeOrmModule.forFeature([JobLease]), AuthModule, UsersModule],
   providers: [JobLeasesRepository, HousekeepingScheduler],
   exports: [HousekeepingScheduler],
 })

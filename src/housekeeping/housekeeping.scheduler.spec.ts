@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SessionsRepository } from '../auth/sessions.repository';
+import { UserTokensRepository } from '../users/user-tokens.repository';
 import { FakeDatabase } from '../common/testing/fakes';
 import { AppConfig } from '../config/app-config';
 import { EventsRepository } from '../events/events.repository';
@@ -31,12 +32,13 @@ function scheduler(leasesTaken: Set<string>, purges: Record<string, ReturnType<t
   const none = script();
   const of = (job: string) => (purges[job] ?? none).purge;
   const sessions = { purgeExpiredTokens: of('auth_tokens'), purgeUnusable: of('sessions') } as unknown as SessionsRepository;
+  const userTokens = { purgeExpired: of('user_tokens') } as unknown as UserTokensRepository;
   const keys = { purgeExpired: of('idempotency_keys') } as unknown as IdempotencyKeysRepository;
   const deliveries = { purgeFinishedBefore: of('webhook_deliveries') } as unknown as WebhookDeliveriesRepository;
   const events = { purgeCreatedBefore: of('events') } as unknown as EventsRepository;
   const audit = { purgeBatch: of('audit_log') } as unknown as AuditRetention;
   const metrics = new Metrics(config, db, deliveries, { current: () => ({ state: 'not_configured', lagSeconds: null }) } as unknown as ReadReplica);
-  return new HousekeepingScheduler(db, leases, config, metrics, sessions, keys, deliveries, events, audit);
+  return new HousekeepingScheduler(db, leases, config, metrics, sessions, userTokens, keys, deliveries, events, audit);
 }
 
 describe('HousekeepingScheduler', () => {

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Counter } from 'prom-client';
+import { UserTokensRepository } from '../users/user-tokens.repository';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
@@ -48,12 +49,13 @@ export class HousekeepingScheduler implements OnApplicationBootstrap, BeforeAppl
     config: AppConfig,
     metrics: Metrics,
     sessions: SessionsRepository,
+    userTokens: UserTokensRepository,
     idempotencyKeys: IdempotencyKeysRepository,
     deliveries: WebhookDeliveriesRepository,
     events: EventsRepository,
     audit: AuditRetention,
   ) {
-    this.jobs = housekeepingJobs({ db, config, sessions, idempotencyKeys, deliveries, events, audit });
+    this.jobs = housekeepingJobs({ db, config, sessions, userTokens, idempotencyKeys, deliveries, events, audit });
     this.intervalMs = config.housekeepingIntervalSeconds * 1000;
     this.runs = new Counter({
       name: 'housekeeping_runs_total',

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
@@ -20,6 +21,7 @@ export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 
   @RequiresScope('payments:write')
+  @RequiresVerifiedEmail()
   @Post()
   @Idempotent()
   @ApiOperation({
@@ -32,7 +34,7 @@ export class PaymentsController {
   })
   @ApiCreatedResponse({ type: PaymentResponseDto })
   @ApiBody({ type: CreatePaymentRequestDto, examples: CREATE_PAYMENT_EXAMPLES })
-  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors('unauthorized', 'email_not_verified', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<PaymentResponseDto> {
     return this.payments.create(caller, body, commit);
   }

@@ -1,5 +1,6 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { EmailLinkThrottle } from './email-link-throttle';
 import { LoginThrottle } from './login-throttle';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 import { RateLimitGuard } from './rate-limit.guard';
@@ -20,10 +21,11 @@ import { RequestRateLimiter } from './request-rate-limiter';
       },
     },
     LoginThrottle,
+    EmailLinkThrottle,
     RequestRateLimiter,
     RateLimitGuard,
   ],
-  exports: [RateLimitStore, LoginThrottle, RequestRateLimiter, RateLimitGuard],
+  exports: [RateLimitStore, LoginThrottle, EmailLinkThrottle, RequestRateLimiter, RateLimitGuard],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RateLimitStore) private readonly store: RateLimitStore) {}

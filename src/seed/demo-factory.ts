@@ -508,6 +508,9 @@ export class DemoFactory {
       [account.owner, ...account.members].map((user) => ({
         id: user.id,
         email: user.email,
+        // Demo people have proven their addresses (example.com ones never receive mail).
+        emailVerifiedAt: new Date(user.createdAt),
+        pendingEmail: null,
         passwordHash,
         name: user.name,
         role: 'member' as const,

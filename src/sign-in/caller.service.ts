@@ -34,6 +34,16 @@ export class CallerService {
     if (now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
       await this.db.run((manager) => this.sessions.touchLastUsed(manager, claims.sid, now, now - LAST_USED_RESOLUTION_MS));
     }
-    return { kind: 'user', userId: row.userId, sessionId: claims.sid, role: row.role, accountId: row.accountId ?? null, apiKeyId: null, scopes: null, mfaEnabled: row.mfaEnabledAt !== null };
+    return {
+      kind: 'user',
+      userId: row.userId,
+      sessionId: claims.sid,
+      role: row.role,
+      accountId: row.accountId ?? null,
+      apiKeyId: null,
+      emailVerified: row.emailVerifiedAt !== null,
+      scopes: null,
+      mfaEnabled: row.mfaEnabledAt !== null,
+    };
   }
 }

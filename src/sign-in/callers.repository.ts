@@ -11,6 +11,7 @@ export interface CallerRow {
   role: UserRole;
   accountId: string | null;
   accountStatus: string | null;
+  emailVerifiedAt: string | number | null;
   /** Null: the user has no TOTP factor. */
   mfaEnabledAt: number | string | null;
 }
@@ -23,7 +24,7 @@ export interface CallerRow {
  */
 const CALLER_SQL = sql`
   SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt", s.created_at AS "sessionCreatedAt",
-         u.role AS "role", u.account_id AS "accountId", a.status AS "accountStatus", u.mfa_enabled_at AS "mfaEnabledAt"
+         u.role AS "role", u.account_id AS "accountId", u.email_verified_at AS "emailVerifiedAt", a.status AS "accountStatus", u.mfa_enabled_at AS "mfaEnabledAt"
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN accounts a ON a.id = u.account_id

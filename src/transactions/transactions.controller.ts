@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedUser } from '../common/access/caller';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
@@ -23,6 +24,7 @@ export class TransactionsController {
   constructor(private readonly transactions: TransactionsService) {}
 
   @RequiresScope('transactions:write')
+  @RequiresVerifiedEmail()
   @Post()
   @Idempotent({ replaysFromClaim: true })
   @ApiOperation({
@@ -39,7 +41,16 @@ export class TransactionsController {
   })
   @ApiBody({ type: CreateTransactionRequestDto, examples: CREATE_TRANSACTION_EXAMPLES })
   @ApiCreatedResponse({ type: TransactionResponseDto })
-  @ApiBodyErrors('unauthorized', 'account_closed', 'account_not_found', 'insufficient_funds', 'refund_exceeds_payment', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors(
+    'unauthorized',
+    'email_not_verified',
+    'account_closed',
+    'account_not_found',
+    'insufficient_funds',
+    'refund_exceeds_payment',
+    'idempotency_request_in_progress',
+    'idempotency_key_reused',
+  )
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateTransactionRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<TransactionResponseDto> {
     return this.transactions.create(caller, body, commit);
   }

@@ -14,6 +14,8 @@ export interface NewUser {
   name: string;
   role: UserRole;
   accountId: string | null;
+  /** Set when the address is the operator's own (the bootstrap admin, `cli create-admin`): nobody needs to prove it. */
+  emailVerifiedAt?: Date | null;
 }
 
 export interface UserFilters {
@@ -30,7 +32,7 @@ export class UsersRepository {
   /** Inserts a new user; `409 email_already_registered` when the (lower-cased) email is taken. */
   async insert(manager: EntityManager, fields: NewUser): Promise<User> {
     const now = new Date();
-    const user: User = { id: newId('usr'), ...fields, mfaEnabledAt: null, createdAt: now, updatedAt: now };
+    const user: User = { id: newId('usr'), ...fields, emailVerifiedAt: fields.emailVerifiedAt ?? null, pendingEmail: null, mfaEnabledAt: null, createdAt: now, updatedAt: now };
     await translateUniqueViolation(manager.insert(User, user));
     return user;
   }
@@ -41,6 +43,24 @@ export class UsersRepository {
 
   exists(manager: EntityManager, userId: string): Promise<boolean> {
     return manager.existsBy(User, { id: userId });
+  }
+
+  findByEmail(manager: EntityManager, email: string): Promise<User | null> {
+    return manager.findOneBy(User, { email });
+  }
+
+  /**
+   * A password set through a reset link mailed to `email`: only while that is still the user's address, which the
+   * link has now proven.
+   */
+  async resetPassword(manager: EntityManager, userId: string, email: string, passwordHash: string, now: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ passwordHash, updatedAt: now, emailVerifiedAt: () => 'COALESCE(email_verified_at, :now)' })
+      .where('id = :userId AND email = :email', { userId, email, now: now.getTime() })
+      .execute();
+    return result.affected === 1;
   }
 
   /** The user with its password hash, for a login. */
@@ -91,6 +111,21 @@ export class UsersRepository {
     const criteria = currentHash === undefined ? { id: userId } : { id: userId, passwordHash: currentHash };
     const result = await translateUniqueViolation(manager.update(User, criteria, changes));
     return result.affected === 1;
+  }
+
+  /**
+   * The address a followed link proved: the user's own (now verified), or the one it asked to change to (now its
+   * email; an earlier wish for another address stays). Conditional: false when the user no longer has or wants that
+   * address. `409 email_already_registered` when another user took it meanwhile.
+   */
+  async applyVerifiedEmail(manager: EntityManager, userId: string, email: string, now: Date): Promise<boolean> {
+    const write = manager
+      .createQueryBuilder()
+      .update(User)
+      .set({ email, emailVerifiedAt: now, updatedAt: now, pendingEmail: () => 'CASE WHEN pending_email = :email THEN NULL ELSE pending_email END' })
+      .where('id = :userId AND (email = :email OR pending_email = :email)', { userId, email })
+      .execute();
+    return (await translateUniqueViolation(write)).affected === 1;
   }
 
   /** Locks the user's row until the transaction ends (a write of updated_at). */

@@ -22,6 +22,9 @@ import { UsersRepository } from './users.repository';
 import { passwordProblem } from './password-policy';
 import { UserErrors } from './users.errors';
 import { AuditAction, AuditLog } from '../common/audit/audit-log';
+import { MailOutbox } from '../mail/mail-outbox';
+import { EmailVerificationService } from './email-verification.service';
+import { PeopleMail } from './people-mail';
 
 @Injectable()
 export class UsersService {
@@ -36,6 +39,8 @@ export class UsersService {
     private readonly throttle: LoginThrottle,
     private readonly events: EventLog,
     private readonly audit: AuditLog,
+    private readonly verification: EmailVerificationService,
+    private readonly mail: MailOutbox,
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
@@ -56,6 +61,7 @@ export class UsersService {
     return this.db.transaction(async (manager) => {
       const accountId = request.account_id === undefined ? null : await this.membership.lockJoinable(manager, caller!, request.account_id);
       const user = await this.users.insert(manager, { email, passwordHash, name: request.name.trim(), role: request.role ?? 'member', accountId });
+      await this.verification.sendLink(manager, user, email, user.createdAt);
       return this.recorded(manager, 'user.created', toUserResponse(user));
     }, commit);
   }
@@ -98,7 +104,11 @@ export class UsersService {
     return this.db.transaction(async (manager) => {
       const changes: Partial<User> = { updatedAt: new Date() };
       if (request.name !== undefined) changes.name = request.name.trim();
-      if (request.email !== undefined) changes.email = email;
+      // A new address waits for its link to be followed (contract section 22); asking for the current one drops a wish.
+      const emailChange = request.email !== undefined && email !== target.email;
+      if (request.email !== undefined) changes.pendingEmail = emailChange ? email : null;
+      // Taken now: refused at once (verifying later answers the same if someone takes it meanwhile).
+      if (emailChange && (await this.users.emailExists(manager, email))) throw UserErrors.emailTaken();
       if (request.role !== undefined) changes.role = request.role;
       if (passwordHash !== undefined) changes.passwordHash = passwordHash;
       // Your own change is stored only over the password your current_password was checked against.
@@ -113,10 +123,11 @@ export class UsersService {
       // Read back: fields this request did not change may have changed since `target` was read.
       const saved = await this.users.findById(manager, userId);
       if (!saved) throw UserErrors.notFound();
+      if (emailChange) await this.verification.sendLink(manager, saved, email, changes.updatedAt!);
+      if (passwordHash !== undefined) await this.mail.queue(manager, PeopleMail.passwordChanged(saved.email, saved.name, 'changed'));
       const response = await this.recorded(manager, 'user.updated', toUserResponse(saved));
       const audited: AuditAction[] = [];
       if (passwordHash !== undefined) audited.push('user.password_changed');
-      if (request.email !== undefined && email !== target.email) audited.push('user.email_changed');
       if (request.role !== undefined && request.role !== target.role) audited.push('user.role_changed');
       for (const action of audited)
         await this.audit.record(manager, {
@@ -172,7 +183,8 @@ export class UsersService {
           this.logger.error(`ADMIN_EMAIL ${email} belongs to an existing member; no admin was created`);
           return false;
         }
-        const admin = await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null });
+        // The operator chose the address: nobody needs to prove it.
+        const admin = await this.users.insert(manager, { email, passwordHash, name: 'Administrator', role: 'admin', accountId: null, emailVerifiedAt: new Date() });
         await this.recorded(manager, 'user.created', toUserResponse(admin));
         return true;
       })
@@ -190,7 +202,7 @@ export class UsersService {
     if (problem) throw UserErrors.weakPassword(problem);
     const passwordHash = await this.hasher.hash(password);
     return this.db.transaction(async (manager) => {
-      const admin = await this.users.insert(manager, { email, passwordHash, name, role: 'admin', accountId: null });
+      const admin = await this.users.insert(manager, { email, passwordHash, name, role: 'admin', accountId: null, emailVerifiedAt: new Date() });
       return this.recorded(manager, 'user.created', toUserResponse(admin));
     });
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
@@ -25,6 +26,7 @@ export class WebhookEndpointsController {
   constructor(private readonly webhooks: WebhookEndpointsService) {}
 
   @RequiresScope('webhooks:write')
+  @RequiresVerifiedEmail()
   @Post()
   @RefusesIdempotencyKey()
   @ApiOperation({
@@ -38,7 +40,7 @@ export class WebhookEndpointsController {
       'secret after `whsec_`; two, space-separated, for 24 h after a rotation). URLs must be https on a public address.',
   })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto })
-  @ApiBodyErrors('unauthorized', 'insufficient_permissions', 'account_not_found', 'webhook_url_not_allowed')
+  @ApiBodyErrors('unauthorized', 'email_not_verified', 'insufficient_permissions', 'account_not_found', 'webhook_url_not_allowed')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
     return this.webhooks.create(caller, body);
   }

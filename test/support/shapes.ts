@@ -10,7 +10,7 @@ export function idPattern(prefix: string): RegExp {
   return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`);
 }
 
-export const USER_FIELDS = ['account_id', 'created_at', 'email', 'id', 'mfa_enabled', 'name', 'role', 'updated_at'];
+export const USER_FIELDS = ['account_id', 'created_at', 'email', 'email_verified', 'id', 'mfa_enabled', 'name', 'pending_email', 'role', 'updated_at'];
 export const TOKEN_PAIR_FIELDS = ['access_token', 'expires_at', 'refresh_token', 'refresh_token_expires_at', 'session_id', 'token_type'];
 export const ACCOUNT_FIELDS = ['closed_at', 'created_at', 'email', 'id', 'livemode', 'mode', 'name', 'overdraft', 'owner_user_id', 'preferences', 'status', 'type', 'updated_at'];
 export const PAYMENT_FIELDS = [

@@ -150,6 +150,88 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/v1/auth/verify_email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address with the token of a mailed link
+         * @description Needs only the token (no session): the link works once, for EMAIL_TOKEN_TTL (24 h), and only the newest link sent to a user for an address counts. For a change of email the new address becomes `email` now, and the old one is told.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/verify_email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new verification link
+         * @description To the address your email change waits for, else to your own while it is unverified; earlier links stop working. Limited per address (EMAIL_LINKS_PER_HOUR).
+         *
+         *     Access token only: API keys get `403`.
+         */
+        post: operations["resendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Answers 202 with no body, in the same time, whether or not a user has the email; if one does, a link valid for PASSWORD_RESET_TTL (30 min) is mailed to it. Limited per email (EMAIL_LINKS_PER_HOUR) and per client address (PASSWORD_RESETS_PER_HOUR_PER_IP).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password_reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset link
+         * @description The password policy of signup applies. Every session of the user ends, every other reset link stops working, a notice goes to the user's address, and the address counts as verified (the link proved it). Two-factor authentication, when enabled, still applies at the next login.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts": {
         parameters: {
             query?: never;
@@ -1181,7 +1263,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1233,7 +1315,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1366,6 +1448,16 @@ export interface components {
             id: string;
             /** @example ada@example.com */
             email: string;
+            /**
+             * @description Whether the user followed a link mailed to `email` (contract section 22).
+             * @example true
+             */
+            email_verified: boolean;
+            /**
+             * @description An address the user asked to change to; it becomes `email` once the link mailed to it is followed.
+             * @example null
+             */
+            pending_email: string | null;
             /** @example Ada Lovelace */
             name: string;
             /**
@@ -1435,6 +1527,40 @@ export interface components {
              * @example 2
              */
             revoked_sessions: number;
+        };
+        VerifyEmailRequest: {
+            /**
+             * @description The token of the mailed link (after `token=`).
+             * @example q3Jw0cS0p4yqG5sQ0Ykq8mJb6C9v1x2Z3a4B5c6D7e8
+             */
+            token: string;
+        };
+        EmailLinkSent: {
+            /**
+             * @description The address the new link went to.
+             * @example ada@example.com
+             */
+            sent_to: string;
+        };
+        PasswordResetRequest: {
+            /**
+             * Format: email
+             * @description The answer is the same whether or not a user has it. Trimmed and lower-cased before it is checked; the domain needs a top-level domain of two or more letters.
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        PasswordResetConfirmRequest: {
+            /**
+             * @description The token of the mailed link (after `token=`).
+             * @example q3Jw0cS0p4yqG5sQ0Ykq8mJb6C9v1x2Z3a4B5c6D7e8
+             */
+            token: string;
+            /**
+             * Format: password
+             * @description Under the signup's rules.
+             */
+            new_password: string;
         };
         CreateAccountRequest: {
             /**
@@ -2279,7 +2405,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "audit.chain_started" | "audit.retention_applied";
+        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "user.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "audit.chain_started" | "audit.retention_applied";
         AuditActor: {
             /**
              * @example user
@@ -4045,6 +4171,333 @@ export interface operations {
             };
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json`, `token_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `email_already_registered` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailLinkSent"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `email_already_verified` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is on its way if a user has this email. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set; log in with it. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation_error`, `invalid_json`, `token_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createAccount: {
         parameters: {
             query?: never;
@@ -4089,7 +4542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `email_not_verified`, `insufficient_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `account_closed` */
+            /** @description `email_not_verified`, `account_closed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +5855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `account_closed` */
+            /** @description `email_not_verified`, `account_closed` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6885,7 +7338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `email_not_verified`, `insufficient_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8865,7 +9318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `email_not_verified`, `insufficient_permissions`, `account_closed` */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -2,7 +2,7 @@ import { PaymentFailureCode, PaymentPurpose } from '../../payments/entities/paym
 import { PaymentInstructions } from '../../payments/providers/payment-provider';
 import { CheckoutView } from '../checkout.service';
 import { formatAmount, formatInstant } from './format';
-import { html, SafeHtml, styleElement } from './html';
+import { html, SafeHtml, styleElement } from '../../common/html/html';
 import { STYLESHEET } from './stylesheet';
 
 /** What the form shows after a card was not taken: the message, and what the customer typed. */

@@ -24,6 +24,11 @@ export interface AuthenticatedUser {
   accountId: string | null;
   /** The key's id (`key_...`) when the caller is an API key. */
   apiKeyId: string | null;
+  /**
+   * Whether the person proved its email address (contract section 22; REQUIRE_VERIFIED_EMAIL). True for an API key:
+   * a key is no person, and creating one needs a verified person when that is required.
+   */
+  emailVerified: boolean;
   /** What an API key may do; null for a person, whose role alone decides. */
   scopes: readonly string[] | null;
   /** The person has an active TOTP factor (contract section 22): sensitive operations need a code. False for API keys. */

@@ -77,3 +77,8 @@ export function enterRequestContext(context: RequestContext): void {
 export function currentRequestContext(): RequestContext {
   return storage.getStore()?.context ?? SYSTEM_CONTEXT;
 }
+
+/** A person acting without a session of their own (a mailed link, a login): the request's other details stay. */
+export function personActor(userId: string): Actor {
+  return { type: 'user', id: userId, session_id: null, request_id: currentRequestContext().requestId };
+}

@@ -14,6 +14,7 @@ import { AuditChainRecords1764800000000 } from './1764800000000-audit-chain-reco
 import { AuditRetentionByOwner1764900000000 } from './1764900000000-audit-retention-by-owner';
 import { MailOutbox1765000000000 } from './1765000000000-mail-outbox';
 import { BankStatementsAsBanksWriteThem1765150000000 } from './1765150000000-bank-statements-as-banks-write-them';
+import { PeopleEmailLinks1765210000000 } from './1765210000000-people-email-links';
 import { TwoFactors1765220000000 } from './1765220000000-two-factors';
 import { Mode } from '../../config/modes';
 
@@ -39,6 +40,7 @@ export function migrationsFor(existingAccountsMode: Mode) {
     AuditRetentionByOwner1764900000000,
     MailOutbox1765000000000,
     BankStatementsAsBanksWriteThem1765150000000,
+    PeopleEmailLinks1765210000000,
     TwoFactors1765220000000,
   ];
 }

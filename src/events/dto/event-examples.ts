@@ -39,6 +39,8 @@ const account: Account = {
 const user: User = {
   id: 'usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9',
   email: 'ada@example.com',
+  emailVerifiedAt: CREATED,
+  pendingEmail: null,
   passwordHash: '',
   name: 'Ada Lovelace',
   role: 'member',

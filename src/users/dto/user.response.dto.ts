@@ -10,6 +10,17 @@ export class UserResponseDto {
   @ApiProperty({ example: 'ada@example.com' })
   email: string;
 
+  @ApiProperty({ example: true, description: 'Whether the user followed a link mailed to `email` (contract section 22).' })
+  email_verified: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'An address the user asked to change to; it becomes `email` once the link mailed to it is followed.',
+  })
+  pending_email: string | null;
+
   @ApiProperty({ example: 'Ada Lovelace' })
   name: string;
 
@@ -36,6 +47,8 @@ export function toUserResponse(user: User): UserResponseDto {
   return {
     id: user.id,
     email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: user.pendingEmail,
     name: user.name,
     role: user.role,
     account_id: user.accountId,

@@ -14,6 +14,14 @@ export class User {
   @Column({ type: 'varchar', length: 254 })
   email: string;
 
+  /** When the user proved it owns `email` (a link mailed to it); null: not yet (contract section 22). */
+  @TimestampColumn({ name: 'email_verified_at', nullable: true })
+  emailVerifiedAt: Date | null;
+
+  /** An address the user asked to change to: it takes effect once a link mailed to it is followed. */
+  @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true })
+  pendingEmail: string | null;
+
   @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
   passwordHash: string;
 
