@@ -28,10 +28,11 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description:
       "The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys " +
-      '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.',
+      '(`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. ' +
+      'A person with two factors sends a current code in `mfa_code` (step-up); the creator is told by mail.',
   })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
-  @ApiBodyErrors('unauthorized', 'email_not_verified', 'insufficient_permissions', 'account_not_found', 'account_closed')
+  @ApiBodyErrors('unauthorized', 'mfa_code_invalid', 'email_not_verified', 'insufficient_permissions', 'mfa_code_required', 'account_not_found', 'account_closed')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateApiKeyRequestDto): Promise<ApiKeyWithSecretDto> {
     return this.keys.create(caller, body);
   }

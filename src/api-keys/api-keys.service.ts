@@ -4,6 +4,10 @@ import { AccountsRepository } from '../accounts/accounts.repository';
 import { ApiKeyCallers, ApiKeyVerifier } from '../auth/api-key-callers';
 import { actingAccountId } from '../common/access/account-access';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
+import { StepUp } from '../auth/mfa/step-up';
+import { MailOutbox } from '../mail/mail-outbox';
+import { PeopleMail } from '../users/people-mail';
+import { UsersRepository } from '../users/users.repository';
 import { isId, newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
@@ -34,6 +38,9 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
     private readonly accounts: AccountsRepository,
     private readonly callers: ApiKeyCallers,
     private readonly audit: AuditLog,
+    private readonly stepUp: StepUp,
+    private readonly users: UsersRepository,
+    private readonly mail: MailOutbox,
     config: AppConfig,
   ) {
     this.hashKey = config.apiKeyHashKey;
@@ -73,6 +80,7 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
     if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) throw ApiKeyErrors.invalid('expires_at', 'expires_at must be in the future.');
     const platform = isAdmin(caller) && request.account_id === undefined;
     if (!platform && request.scopes.includes('admin')) throw ApiKeyErrors.invalid('scopes', 'Only platform keys may hold the admin scope.');
+    await this.stepUp.require(caller, request.mfa_code);
     return this.db.transaction(async (manager) => {
       const accountId = platform ? null : await this.creatableAccount(manager, caller, request.account_id);
       const type: ApiKeyType = accountId === null ? 'platform' : (await this.accounts.requireOpen(manager, accountId)).mode;
@@ -92,6 +100,9 @@ export class ApiKeysService implements ApiKeyVerifier, OnModuleInit {
       };
       await this.keys.insert(manager, key, this.secretRow(key.id, secret, now));
       await this.audited(manager, 'api_key.created', key);
+      // The person who made it is told (contract section 22): a key made with a stolen session does not go unseen.
+      const creator = await this.users.findById(manager, caller.userId);
+      if (creator) await this.mail.queue(manager, PeopleMail.apiKeyCreated(creator.email, creator.name, key.name, key.prefix, accountId));
       return { ...toApiKeyResponse(key), secret };
     });
   }

@@ -23,11 +23,12 @@ export class SignInController {
     description:
       'Starts a session and returns an access token (15 min by default) and a refresh token (30 days). ' +
       'A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and ' +
-      'per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).',
+      'per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW). ' +
+      'A user with two factors gets `401 mfa_required` for the right password: send its `details.mfa_token` and a code to `POST /v1/auth/login/mfa`.',
   })
   @ApiBody({ type: LoginRequestDto, examples: LOGIN_EXAMPLES })
   @ApiOkResponse({ type: LoginResponseDto })
-  @ApiBodyErrors('invalid_credentials', 'account_closed')
+  @ApiBodyErrors('invalid_credentials', 'mfa_required', 'account_closed')
   login(@Body() body: LoginRequestDto, @Req() request: FastifyRequest): Promise<LoginResponseDto> {
     return this.signIn.login(body, request.ip);
   }

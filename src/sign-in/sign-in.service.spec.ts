@@ -7,6 +7,8 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { IssuedToken, SessionsService } from '../auth/sessions.service';
 import { TokenSigner } from '../auth/token-signer';
+import { MfaCodes } from '../auth/mfa/mfa-codes';
+import { MfaRepository } from '../auth/mfa/mfa.repository';
 import { CallLog, FakeDatabase, silentAuditLog } from '../common/testing/fakes';
 import { AppConfig } from '../config/app-config';
 import { LoginThrottle } from '../rate-limit/login-throttle';
@@ -61,6 +63,7 @@ const passwordUser = {
   role: 'member',
   accountId: 'acc_1',
   passwordHash: 'hash:right',
+  mfaEnabledAt: null,
   createdAt: new Date(),
   updatedAt: new Date(),
 };
@@ -120,6 +123,8 @@ function setup(options: Setup = {}) {
     throttle as unknown as LoginThrottle,
     config,
     silentAuditLog(),
+    log.fake('mfa', {}) as unknown as MfaRepository,
+    log.fake('mfaCodes', {}) as unknown as MfaCodes,
   );
   return { service, log, db };
 }

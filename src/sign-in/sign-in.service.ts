@@ -21,8 +21,27 @@ import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
 import { currentRequestContext } from '../common/access/request-context';
 import { AuditLog } from '../common/audit/audit-log';
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError, validationError } from '../common/errors/domain-error';
+import { randomBytes } from 'node:crypto';
+import { MfaChallenge } from '../auth/mfa/entities/mfa-challenge.entity';
+import { MfaCodes } from '../auth/mfa/mfa-codes';
+import { MfaErrors } from '../auth/mfa/mfa.errors';
+import { MfaRepository } from '../auth/mfa/mfa.repository';
+import { User } from '../users/entities/user.entity';
+import { LoginMfaRequestDto } from './dto/mfa.request.dto';
 import { CallersRepository } from './callers.repository';
+
+/** The mfa_token of a login's second step: 32 random bytes, valid 5 minutes, ended by five wrong codes (contract section 22). */
+const MFA_TOKEN_BYTES = 32;
+const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
+const MFA_TOKEN_MAX_WRONG_CODES = 5;
+
+function challengeLive(challenge: MfaChallenge, now: Date): boolean {
+  return challenge.usedAt === null && challenge.attempts < MFA_TOKEN_MAX_WRONG_CODES && challenge.expiresAt.getTime() > now.getTime();
+}
+
+/** The second step either signs in or counts a wrong code (committed, then answered 401). */
+type SecondStepOutcome = { kind: 'signed_in'; response: LoginResponseDto } | { kind: 'wrong_code'; accountId: string | null };
 
 /** A refresh either issues tokens or proves that a rotated token was replayed (after the session is ended). */
 type RefreshOutcome = { kind: 'issued'; response: TokenPairResponseDto } | { kind: 'reuse_detected' };
@@ -41,6 +60,8 @@ export class SignInService {
     private readonly throttle: LoginThrottle,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly mfa: MfaRepository,
+    private readonly mfaCodes: MfaCodes,
   ) {}
 
   /**
@@ -49,7 +70,10 @@ export class SignInService {
    */
   async login(request: LoginRequestDto, clientIp: string): Promise<LoginResponseDto> {
     return this.attemptLogin(request, clientIp).catch(async (error: unknown) => {
-      if (error instanceof DomainError) await this.audit.recordFailure({ action: 'auth.login', accountId: null, target: null, reason: error.code });
+      // The right password of a user with TOTP is no refusal: the second step records the login.
+      if (error instanceof DomainError && error.code !== 'mfa_required') {
+        await this.audit.recordFailure({ action: 'auth.login', accountId: null, target: null, reason: error.code });
+      }
       throw error;
     });
   }
@@ -61,20 +85,82 @@ export class SignInService {
     const passwordMatches = await this.hasher.verify(user?.passwordHash ?? null, request.password);
     if (!user || !passwordMatches) throw AuthErrors.invalidCredentials();
     await this.throttle.passwordAccepted(email, clientIp);
+    if (user.mfaEnabledAt !== null) throw await this.challenge(user);
     const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
     return this.db.transaction(async (manager) => {
       // A password change or deletion racing this login either commits first (and the login fails) or
       // waits, and then ends the session created here; likewise a closure of the account.
       if (!(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw AuthErrors.invalidCredentials();
-      if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
-      const now = new Date();
-      const session = await this.sessions.createSession(manager, user.id, device, now);
-      const access = await this.sessions.issueAccessToken(manager, session, now);
-      const refresh = await this.sessions.issueRefreshToken(manager, session, null, now);
-      const actor = { type: 'user' as const, id: user.id, session_id: session.id, request_id: currentRequestContext().requestId };
-      await this.audit.record(manager, { action: 'auth.login', accountId: user.accountId, target: { type: 'session', id: session.id }, actor });
-      return { ...tokenPair(session.id, access, refresh), user: toUserResponse(user) };
+      return this.startSession(manager, user, device, new Date());
     });
+  }
+
+  /**
+   * The first step of a login with TOTP (contract section 22): the password was right, and the answer is
+   * `401 mfa_required` with a single-use `mfa_token` (32 random bytes, kept as SHA-256) valid 5 minutes. A closed
+   * account is told at once, before any code.
+   */
+  private async challenge(user: User): Promise<DomainError> {
+    const token = `mfa_${randomBytes(MFA_TOKEN_BYTES).toString('base64url')}`;
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + MFA_TOKEN_TTL_MS);
+    await this.db.transaction(async (manager) => {
+      if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
+      await this.mfa.insertChallenge(manager, { tokenHash: TokenSigner.hash(token), userId: user.id, attempts: 0, createdAt: now, expiresAt, usedAt: null });
+    });
+    return MfaErrors.required({ mfa_token: token, expires_at: expiresAt.toISOString() });
+  }
+
+  /**
+   * The second step: the `mfa_token` and a current TOTP code (accepted once: its time step must be later than the
+   * last accepted one) or an unused recovery code. Five wrong codes end the token; each wrong one is counted in
+   * the database (committed, then answered) and as a password guess (LoginThrottle). Of concurrent uses of one
+   * token, or of one code, one wins (conditional updates).
+   */
+  async loginWithMfa(request: LoginMfaRequestDto, clientIp: string): Promise<LoginResponseDto> {
+    if ((request.code === undefined) === (request.recovery_code === undefined)) throw validationError('code', 'send exactly one of code and recovery_code');
+    const tokenHash = TokenSigner.hash(request.mfa_token);
+    const challenge = await this.db.run((manager) => this.mfa.findChallenge(manager, tokenHash));
+    if (!challenge || !challengeLive(challenge, new Date())) throw MfaErrors.tokenInvalid();
+    await this.throttle.admitCodeAttempt(challenge.userId, clientIp);
+    const device: DeviceInfo = { deviceId: request.device_id, clientVersion: request.client_version };
+    const outcome = await this.db.transaction(async (manager): Promise<SecondStepOutcome> => {
+      const now = new Date();
+      const user = await this.users.findWithPasswordHash(manager, challenge.userId);
+      // The user's row first (src/database/lock-order.md); a password changed since the first step ends the token.
+      if (!user || !(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw MfaErrors.tokenInvalid();
+      const accepted =
+        request.code !== undefined
+          ? await this.mfaCodes.acceptTotp(manager, user.id, request.code, now)
+          : await this.mfaCodes.acceptRecoveryCode(manager, user.id, request.recovery_code!, now);
+      if (!accepted) {
+        await this.mfa.countWrongCode(manager, tokenHash, MFA_TOKEN_MAX_WRONG_CODES);
+        return { kind: 'wrong_code', accountId: user.accountId };
+      }
+      if (!(await this.mfa.consumeChallenge(manager, tokenHash, MFA_TOKEN_MAX_WRONG_CODES, now))) throw MfaErrors.tokenInvalid();
+      if (request.recovery_code !== undefined) {
+        await this.audit.record(manager, { action: 'auth.recovery_code_used', accountId: user.accountId, target: { type: 'user', id: user.id }, reason: 'login' });
+      }
+      return { kind: 'signed_in', response: await this.startSession(manager, user, device, now) };
+    });
+    if (outcome.kind === 'wrong_code') {
+      // Committed before the client is told, as the count of wrong codes must be.
+      await this.audit.recordFailure({ action: 'auth.mfa_failed', accountId: outcome.accountId, target: { type: 'user', id: challenge.userId }, reason: 'login' });
+      throw MfaErrors.codeInvalid();
+    }
+    await this.throttle.codeAccepted(challenge.userId, clientIp);
+    return outcome.response;
+  }
+
+  /** A session for a user whose row this unit of work locked: its tokens, and the login audited on its account's chain. */
+  private async startSession(manager: EntityManager, user: User, device: DeviceInfo, now: Date): Promise<LoginResponseDto> {
+    if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
+    const session = await this.sessions.createSession(manager, user.id, device, now);
+    const access = await this.sessions.issueAccessToken(manager, session, now);
+    const refresh = await this.sessions.issueRefreshToken(manager, session, null, now);
+    const actor = { type: 'user' as const, id: user.id, session_id: session.id, request_id: currentRequestContext().requestId };
+    await this.audit.record(manager, { action: 'auth.login', accountId: user.accountId, target: { type: 'session', id: session.id }, actor });
+    return { ...tokenPair(session.id, access, refresh), user: toUserResponse(user) };
   }
 
   /**

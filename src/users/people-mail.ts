@@ -66,4 +66,22 @@ export const PeopleMail = {
       `Hello ${name}, your account now signs in with ${newEmail} instead of ${to}. Mail about it goes there from now on.`,
       'If this was not you, contact your administrator at once.',
     ]),
+
+  totpEnabled: (to: string, name: string): NewMail =>
+    mail(to, 'Two-factor sign-in is on', [
+      `Hello ${name}, signing in as ${to} now needs a code from your authenticator app as well as your password.`,
+      'Keep your recovery codes somewhere safe: each one signs you in once if you lose the app. If this was not you, reset your password and tell your administrator at once.',
+    ]),
+
+  totpRemoved: (to: string, name: string): NewMail =>
+    mail(to, 'Two-factor sign-in was turned off', [
+      `Hello ${name}, signing in as ${to} no longer needs a code from your authenticator app, and your other sessions were signed out.`,
+      'If this was not you, reset your password, turn two-factor sign-in on again and tell your administrator at once.',
+    ]),
+
+  apiKeyCreated: (to: string, name: string, keyName: string, prefix: string, accountId: string | null): NewMail =>
+    mail(to, 'A new API key was created', [
+      `Hello ${name}, you created the API key "${keyName}" (${prefix}…) for ${accountId === null ? 'the platform' : `account ${accountId}`}.`,
+      'If this was not you, revoke it at once (DELETE /v1/api_keys/{id}) and tell your administrator.',
+    ]),
 };

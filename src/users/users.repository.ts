@@ -68,6 +68,11 @@ export class UsersRepository {
     return manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.email = :email', { email }).getOne();
   }
 
+  /** The user with its password hash, by id (the second step of a login, a person's own TOTP settings). */
+  findWithPasswordHash(manager: EntityManager, userId: string): Promise<User | null> {
+    return manager.createQueryBuilder(User, 'user').addSelect('user.passwordHash').where('user.id = :userId', { userId }).getOne();
+  }
+
   /** The user when the caller may see it: itself, a user of its account, or anyone for an admin. */
   async findVisible(manager: EntityManager, caller: AuthenticatedUser, userId: string, withPasswordHash = false): Promise<User | null> {
     const builder = manager.createQueryBuilder(User, 'user').where('user.id = :userId', { userId });

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { AuthErrors } from '../auth/auth.errors';
 import { PasswordHasher } from '../auth/password-hasher';
+import { StepUp } from '../auth/mfa/step-up';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { DomainError, validationError } from '../common/errors/domain-error';
 import { EntityManager } from 'typeorm';
@@ -41,6 +42,7 @@ export class UsersService {
     private readonly audit: AuditLog,
     private readonly verification: EmailVerificationService,
     private readonly mail: MailOutbox,
+    private readonly stepUp: StepUp,
   ) {}
 
   /** Signup (caller null), an owner adding a member to its account, or an admin creating any user. */
@@ -77,9 +79,13 @@ export class UsersService {
   }
 
   async update(caller: AuthenticatedUser, userId: string, request: UpdateUserRequestDto, clientIp: string): Promise<UserResponseDto> {
-    if (Object.values(request).every((value) => value === undefined)) {
+    const { mfa_code: mfaCode, ...changesAsked } = request;
+    if (Object.values(changesAsked).every((value) => value === undefined)) {
       throw validationError('body', 'must contain at least one of name, email, password, role');
     }
+    // Roles, emails and passwords are the sensitive changes (contract section 22): the step-up code goes with them.
+    const stepUp = request.role !== undefined || request.password !== undefined || request.email !== undefined;
+    if (mfaCode !== undefined && !stepUp) throw validationError('mfa_code', 'is only accepted together with role, email or password');
     if (request.current_password !== undefined && request.password === undefined && request.email === undefined) {
       throw validationError('current_password', 'is only accepted together with password or email');
     }
@@ -100,6 +106,7 @@ export class UsersService {
     // Changing one's own password or email (which a password reset would go to) needs the current password.
     const sensitive = self && (request.password !== undefined || request.email !== undefined);
     if (sensitive) await this.checkCurrentPassword(target, request.current_password, clientIp);
+    if (stepUp) await this.stepUp.require(caller, mfaCode);
     if (request.password !== undefined) passwordHash = await this.hasher.hash(request.password);
     return this.db.transaction(async (manager) => {
       const changes: Partial<User> = { updatedAt: new Date() };

@@ -1,12 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { RequiresVerifiedEmail } from '../auth/decorators/verified-email.decorator';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { AuthenticatedUser } from '../common/access/caller';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { RefusesIdempotencyKey } from '../idempotency/idempotent.decorator';
-import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
+import {
+  CreateWebhookEndpointRequestDto,
+  RedeliverRequestDto,
+  ROTATE_SECRET_EXAMPLES,
+  RotateWebhookSecretRequestDto,
+  UpdateWebhookEndpointRequestDto,
+} from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
   WebhookDeliveryPageDto,
@@ -97,13 +103,20 @@ export class WebhookEndpointsController {
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the signing secret',
-    description: 'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.',
+    description:
+      'Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. ' +
+      'A person with two factors sends a current code in `mfa_code` (step-up); API keys send no body.',
   })
   @ApiParam(ENDPOINT_ID)
+  @ApiBody({ type: RotateWebhookSecretRequestDto, required: false, examples: ROTATE_SECRET_EXAMPLES })
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
-  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'webhook_endpoint_not_found')
-  rotateSecret(@CurrentUser() caller: AuthenticatedUser, @Param('endpoint_id') endpointId: string): Promise<WebhookEndpointWithSecretDto> {
-    return this.webhooks.rotateSecret(caller, endpointId);
+  @ApiBodyErrors('unauthorized', 'mfa_code_invalid', 'insufficient_permissions', 'mfa_code_required', 'webhook_endpoint_not_found')
+  rotateSecret(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('endpoint_id') endpointId: string,
+    @Body() body: RotateWebhookSecretRequestDto,
+  ): Promise<WebhookEndpointWithSecretDto> {
+    return this.webhooks.rotateSecret(caller, endpointId, body);
   }
 
   @RequiresScope('webhooks:read')

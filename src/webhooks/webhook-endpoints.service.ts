@@ -13,7 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { EventErrors } from '../events/events.errors';
 import { EventsRepository } from '../events/events.repository';
-import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
+import { RotateWebhookSecretRequestDto, CreateWebhookEndpointRequestDto, RedeliverRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
   toWebhookDeliveryResponse,
@@ -32,6 +32,7 @@ import { resolveTarget } from './webhook-url';
 import { HostResolver } from './host-resolver';
 import { DeliverySignal } from './delivery-signal';
 import { WebhookErrors } from './webhooks.errors';
+import { StepUp } from '../auth/mfa/step-up';
 import { AuditAction, AuditLog } from '../common/audit/audit-log';
 
 /** After a rotation the previous secret keeps signing this long, so receivers can switch without losing a delivery. */
@@ -54,6 +55,7 @@ export class WebhookEndpointsService {
     private readonly signal: DeliverySignal,
     private readonly resolver: HostResolver,
     private readonly audit: AuditLog,
+    private readonly stepUp: StepUp,
   ) {}
 
   async create(caller: AuthenticatedUser, request: CreateWebhookEndpointRequestDto): Promise<WebhookEndpointWithSecretDto> {
@@ -124,7 +126,8 @@ export class WebhookEndpointsService {
   }
 
   /** A new secret; the current one keeps signing beside it for 24 hours. */
-  async rotateSecret(caller: AuthenticatedUser, endpointId: string): Promise<WebhookEndpointWithSecretDto> {
+  async rotateSecret(caller: AuthenticatedUser, endpointId: string, request: RotateWebhookSecretRequestDto): Promise<WebhookEndpointWithSecretDto> {
+    await this.stepUp.require(caller, request.mfa_code);
     const secret = newEndpointSecret();
     return this.db.transaction(async (manager) => {
       const endpoint = await this.findManaged(manager, caller, endpointId);

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventSubscribers } from '../events/event-subscribers';
+import { AuthModule } from '../auth/auth.module';
 import { EventsModule } from '../events/events.module';
 import { DeliverySignal } from './delivery-signal';
 import { HostResolver } from './host-resolver';
@@ -21,7 +22,7 @@ import { WebhookWorker } from './webhook-worker';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt]), EventsModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery, WebhookDeliveryAttempt]), EventsModule, AuthModule],
   controllers: [WebhookEndpointsController, RedeliveryController],
   providers: [
     WebhookEndpointsRepository,

@@ -3,6 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, Min } 
 import { API_KEY_SCOPES } from '../../common/access/scopes';
 import { DISPLAY_NAME_SCHEMA, IsDisplayName, IsInstant, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { instantDescription } from '../../common/validation/instant';
+import { MfaCodeField } from '../../auth/mfa/mfa-code.field';
 
 /** The longest overlap of a roll: 7 days. */
 export const MAX_ROLL_OVERLAP_SECONDS = 7 * 24 * 60 * 60;
@@ -41,6 +42,9 @@ export class CreateApiKeyRequestDto {
   @IsString()
   @MaxChars(64)
   account_id?: string;
+
+  @MfaCodeField()
+  mfa_code?: string;
 }
 
 export class RollApiKeyRequestDto {

@@ -4,6 +4,7 @@ import { DISPLAY_NAME_SCHEMA, EMAIL_SCHEMA, IsDisplayName, IsEmailAddress, IsOmi
 import { USER_ROLES, UserRole } from '../../common/access/caller';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password-policy';
 import { ApiRequestSchema } from '../../common/swagger/request-schemas';
+import { MfaCodeField } from '../../auth/mfa/mfa-code.field';
 
 /** The bodies /docs offers: each works as it is on yourself. */
 export const UPDATE_USER_EXAMPLES = {
@@ -57,4 +58,9 @@ export class UpdateUserRequestDto {
   @IsOmittable()
   @IsIn(USER_ROLES)
   role?: UserRole;
+
+  @MfaCodeField(
+    'With `role`, `email` or `password`: a current code of your authenticator app, required when you (the person acting) have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).',
+  )
+  mfa_code?: string;
 }

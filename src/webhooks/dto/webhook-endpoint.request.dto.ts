@@ -4,6 +4,7 @@ import { EVENT_TYPES } from '../../common/events/event-log';
 import { DESCRIPTION_MAX_LENGTH, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { ENDPOINT_STATUSES, EndpointStatus } from '../entities/webhook-endpoint.entity';
 import { ApiRequestSchema } from '../../common/swagger/request-schemas';
+import { MfaCodeField } from '../../auth/mfa/mfa-code.field';
 
 export const SUBSCRIBABLE = ['*', ...EVENT_TYPES] as const;
 const URL_MAX_LENGTH = 2048;
@@ -83,4 +84,15 @@ export class RedeliverRequestDto {
   @IsString()
   @MaxChars(64)
   endpoint_id: string;
+}
+
+export const ROTATE_SECRET_EXAMPLES = {
+  plain: { summary: 'Rotate (no second factor)', value: {} },
+  stepUp: { summary: 'Rotate, as a person with two factors', value: { mfa_code: '492039' } },
+};
+
+/** Optional: only a person with two factors needs a body, for the step-up code. */
+export class RotateWebhookSecretRequestDto {
+  @MfaCodeField()
+  mfa_code?: string;
 }
