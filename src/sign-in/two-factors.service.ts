@@ -79,16 +79,16 @@ export class TwoFactorsService {
   async remove(caller: AuthenticatedUser, request: RemoveTotpRequestDto, clientIp: string): Promise<TotpRemovedResponseDto> {
     const user = await this.passwordChecked(caller, request.current_password, clientIp);
     if (user.mfaEnabledAt === null) throw MfaErrors.notEnabled();
+    const mfaCode = request.mfa_code;
+    if (mfaCode === undefined) throw MfaErrors.codeRequired();
     await this.throttle.admitCodeAttempt(caller.userId, clientIp);
     const outcome = await this.db.transaction(async (manager): Promise<Outcome<TotpRemovedResponseDto>> => {
       const now = new Date();
       // Only over the password just checked: a password change meanwhile makes this one fail.
       if (!(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw AuthErrors.invalidCredentials();
       // A lost app: one of the recovery codes stands in for the code (and is used up).
-      const byRecoveryCode = isRecoveryCodeShaped(request.mfa_code);
-      const accepted = byRecoveryCode
-        ? await this.codes.acceptRecoveryCode(manager, user.id, request.mfa_code, now)
-        : await this.codes.acceptTotp(manager, user.id, request.mfa_code, now);
+      const byRecoveryCode = isRecoveryCodeShaped(mfaCode);
+      const accepted = byRecoveryCode ? await this.codes.acceptRecoveryCode(manager, user.id, mfaCode, now) : await this.codes.acceptTotp(manager, user.id, mfaCode, now);
       if (!accepted) return { kind: 'wrong_code' };
       await this.users.update(manager, user.id, { mfaEnabledAt: null, updatedAt: now });
       if (!(await this.factors.removeAll(manager, user.id))) throw MfaErrors.notEnabled();

@@ -45,16 +45,10 @@ export class RemoveTotpRequestDto {
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
   current_password: string;
 
-  @ApiProperty({
-    example: '492039',
-    minLength: 1,
-    maxLength: MFA_CODE_MAX_LENGTH,
-    description: 'A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost.',
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxChars(MFA_CODE_MAX_LENGTH)
-  mfa_code: string;
+  @MfaCodeField(
+    'A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost. Without it: `403 mfa_code_required`.',
+  )
+  mfa_code?: string;
 }
 
 export class LoginMfaRequestDto {
