@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AccountErrors } from '../src/accounts/accounts.errors';
 import { AuthErrors } from '../src/auth/auth.errors';
+import { MfaErrors } from '../src/auth/mfa/mfa.errors';
 import { BankStatementErrors } from '../src/bank-statements/bank-statements.errors';
 import { AccessErrors } from '../src/common/access/access.errors';
 import { DomainError } from '../src/common/errors/domain-error';
@@ -75,6 +76,7 @@ function* walk(node: unknown, path = '#'): Generator<{ path: string; node: Recor
 const BODIES_WITHOUT_EXAMPLES = new Set([
   'createWebhookEndpoint',
   'updateWebhookEndpoint',
+  'rotateWebhookSecret',
   'redeliverEvent',
   'createApiKey',
   'rollApiKey',
@@ -287,6 +289,11 @@ describe('the OpenAPI document, used by tools as it is', () => {
       const refreshed = await send('refreshSession', name, (body) => t.api.post('/v1/auth/refresh', body, { token: refreshToken }));
       refreshToken = refreshed.body.refresh_token;
     }
+    // Two factors: a code or an mfa_token of the examples is nobody's, so those are refused as such (not as malformed).
+    await send('startTotpEnrolment', 'start', (body) => t.api.post('/v1/auth/mfa/totp', body, { token }));
+    await send('confirmTotpEnrolment', 'confirm', (body) => t.api.post('/v1/auth/mfa/totp/confirm', body, { token }), 401);
+    for (const name of ['totp', 'recovery']) await send('removeTotp', name, (body) => t.api.delete('/v1/auth/mfa/totp', body, { token }), 409);
+    for (const name of ['code', 'recovery']) await send('loginWithMfa', name, (body) => t.api.post('/v1/auth/login/mfa', body), 401);
     await send('updateUser', 'password', (body) => t.api.patch(`/v1/users/${me}`, body, { token }));
     await send('invalidateSession', 'logout', (body) => t.api.delete('/v1/auth/session', body, { token }));
 
@@ -304,6 +311,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       ApiKeyErrors,
       AccountErrors,
       AuthErrors,
+      MfaErrors,
       BankStatementErrors,
       EventErrors,
       IdempotencyErrors,
@@ -332,6 +340,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       BankStatementErrors.lineNotUnmatched('matched'),
       BankStatementErrors.amountMismatch({ amount: 1250, currency: 'EUR' }, { amount: 1200, currency: 'EUR' }),
       BankStatementErrors.requestNotOpen('succeeded'),
+      MfaErrors.required({ mfa_token: 'mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4', expires_at: '2026-11-21T10:20:30.123Z' }),
     );
     // What the pipeline answers, asked for.
     const signup = await t.api.post('/v1/users', { email: 'errors@example.com', password: 'correct horse battery staple', name: 'Errors' });

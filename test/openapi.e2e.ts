@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /health/ready',
   'POST /v1/auth/login',
   'POST /v1/auth/refresh',
+  // The second step of a login: its mfa_token is the key (test/two-factors.e2e.ts).
+  'POST /v1/auth/login/mfa',
   'POST /v1/users',
   // The hosted checkout page: its token is the key (test/checkout.e2e.ts).
   'GET /pay/:checkout_token',

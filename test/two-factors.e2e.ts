@@ -133,7 +133,9 @@ describe('two factors (TOTP)', () => {
     assert.match(notice.text, /authenticator app/);
     assert.match(notice.html, /<p>/);
     assert.deepEqual(
-      (await auditActions(t, person.user.id)).filter((entry) => entry.action.startsWith('mfa.') || entry.action === 'auth.mfa_failed').map((entry) => [entry.action, entry.outcome]),
+      (await auditActions(t, person.user.id))
+        .filter((entry) => entry.action.startsWith('mfa.') || entry.action === 'auth.mfa_failed')
+        .map((entry) => [entry.action, entry.outcome]),
       [
         ['auth.mfa_failed', 'failure'],
         ['mfa.enabled', 'success'],
@@ -166,8 +168,8 @@ describe('two factors (TOTP)', () => {
     const { secret } = await enrol(t.api, person);
     const token = await firstStep(t.api, person.email, person.password);
     const code = codeFor(secret);
-    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: token }), 400, 'validation_error');
-    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: token, code, recovery_code: 'aaaa-bbbb-cccc' }), 400, 'validation_error');
+    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: token }), 401, 'mfa_code_invalid');
+    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: token, code, recovery_code: 'aaaa-bbbb-cccc' }), 401, 'mfa_code_invalid');
     const signedIn = await t.api.post('/v1/auth/login/mfa', { mfa_token: token, code, device_id: 'phone-1' });
     expectStatus(signedIn, 200);
     assert.equal(signedIn.body.token_type, 'Bearer');
@@ -292,7 +294,11 @@ describe('two factors (TOTP)', () => {
     expectStatus(await t.api.patch(patch, { email: newEmail, current_password: owner.password, mfa_code: codeFor(secret, -1) }, { token: owner.token }), 200);
     const newPassword = `${STRONG_PASSWORD} and more`;
     expectError(await t.api.patch(patch, { password: newPassword, current_password: owner.password }, { token: owner.token }), 403, 'mfa_code_required');
-    expectError(await t.api.patch(patch, { password: newPassword, current_password: owner.password, mfa_code: codeFor(secret, -1) }, { token: owner.token }), 401, 'mfa_code_invalid');
+    expectError(
+      await t.api.patch(patch, { password: newPassword, current_password: owner.password, mfa_code: codeFor(secret, -1) }, { token: owner.token }),
+      401,
+      'mfa_code_invalid',
+    );
     expectStatus(await t.api.patch(patch, { password: newPassword, current_password: owner.password, mfa_code: codeFor(secret) }, { token: owner.token }), 200);
   });
 
@@ -318,7 +324,11 @@ describe('two factors (TOTP)', () => {
     const other = await t.api.post('/v1/auth/login/mfa', { mfa_token: await firstStep(t.api, person.email, person.password), code: codeFor(secret) });
     expectStatus(other, 200);
     expectError(await t.api.delete('/v1/auth/mfa/totp', { current_password: person.password }, { token: person.token }), 403, 'mfa_code_required');
-    expectError(await t.api.delete('/v1/auth/mfa/totp', { current_password: 'a wrong password for sure', mfa_code: codeFor(secret, 1) }, { token: person.token }), 401, 'invalid_credentials');
+    expectError(
+      await t.api.delete('/v1/auth/mfa/totp', { current_password: 'a wrong password for sure', mfa_code: codeFor(secret, 1) }, { token: person.token }),
+      401,
+      'invalid_credentials',
+    );
     expectError(await t.api.delete('/v1/auth/mfa/totp', { current_password: person.password, mfa_code: codeFor(secret) }, { token: person.token }), 401, 'mfa_code_invalid');
     expectError(await t.api.delete('/v1/auth/mfa/totp', { current_password: person.password, mfa_code: 'zzzz-zzzz-zzzz' }, { token: person.token }), 401, 'mfa_code_invalid');
     const removed = await t.api.delete('/v1/auth/mfa/totp', { current_password: person.password, mfa_code: recoveryCodes[0] }, { token: person.token });

@@ -20,9 +20,39 @@ import { AccountClosureService } from './account-closure.service';
 const ACCOUNT = newId('acc');
 const OWNER = newId('usr');
 const MEMBER = newId('usr');
-const owner: AuthenticatedUser = { kind: 'user', userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
-const member: AuthenticatedUser = { kind: 'user', userId: MEMBER, sessionId: 'ses_2', role: 'member', accountId: ACCOUNT, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
-const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
+const owner: AuthenticatedUser = {
+  kind: 'user',
+  userId: OWNER,
+  sessionId: 'ses_1',
+  role: 'member',
+  accountId: ACCOUNT,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
+const member: AuthenticatedUser = {
+  kind: 'user',
+  userId: MEMBER,
+  sessionId: 'ses_2',
+  role: 'member',
+  accountId: ACCOUNT,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
+const admin: AuthenticatedUser = {
+  kind: 'user',
+  userId: newId('usr'),
+  sessionId: 'ses_3',
+  role: 'admin',
+  accountId: null,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
 const opened = new Date('2026-11-01T09:00:00.000Z');
 const account: Account = {
   id: ACCOUNT,

@@ -19,9 +19,39 @@ import { AppConfig } from '../config/app-config';
 
 const ACCOUNT = newId('acc');
 const OWNER = newId('usr');
-const owner: AuthenticatedUser = { kind: 'user', userId: OWNER, sessionId: 'ses_1', role: 'member', accountId: ACCOUNT, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
-const member: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_2', role: 'member', accountId: ACCOUNT, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
-const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
+const owner: AuthenticatedUser = {
+  kind: 'user',
+  userId: OWNER,
+  sessionId: 'ses_1',
+  role: 'member',
+  accountId: ACCOUNT,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
+const member: AuthenticatedUser = {
+  kind: 'user',
+  userId: newId('usr'),
+  sessionId: 'ses_2',
+  role: 'member',
+  accountId: ACCOUNT,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
+const admin: AuthenticatedUser = {
+  kind: 'user',
+  userId: newId('usr'),
+  sessionId: 'ses_3',
+  role: 'admin',
+  accountId: null,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
 const created = new Date(Date.now() - 60_000);
 
 const payment: PaymentRequest = {

@@ -21,7 +21,7 @@ import { TokenClaims, TokenSigner } from '../auth/token-signer';
 import { newId } from '../common/ids/ids';
 import { currentRequestContext } from '../common/access/request-context';
 import { AuditLog } from '../common/audit/audit-log';
-import { DomainError, validationError } from '../common/errors/domain-error';
+import { DomainError } from '../common/errors/domain-error';
 import { randomBytes } from 'node:crypto';
 import { MfaChallenge } from '../auth/mfa/entities/mfa-challenge.entity';
 import { MfaCodes } from '../auth/mfa/mfa-codes';
@@ -118,7 +118,8 @@ export class SignInService {
    * token, or of one code, one wins (conditional updates).
    */
   async loginWithMfa(request: LoginMfaRequestDto, clientIp: string): Promise<LoginResponseDto> {
-    if ((request.code === undefined) === (request.recovery_code === undefined)) throw validationError('code', 'send exactly one of code and recovery_code');
+    // Neither or both: no code to judge (answered as a wrong one, without counting it).
+    if ((request.code === undefined) === (request.recovery_code === undefined)) throw MfaErrors.oneCodeRequired();
     const tokenHash = TokenSigner.hash(request.mfa_token);
     const challenge = await this.db.run((manager) => this.mfa.findChallenge(manager, tokenHash));
     if (!challenge || !challengeLive(challenge, new Date())) throw MfaErrors.tokenInvalid();

@@ -16,7 +16,17 @@ import { LedgerService } from '../ledger/ledger.service';
 
 const ACCOUNT = newId('acc');
 const OTHER_ACCOUNT = newId('acc');
-const member: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_1', role: 'member', accountId: ACCOUNT, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
+const member: AuthenticatedUser = {
+  kind: 'user',
+  userId: newId('usr'),
+  sessionId: 'ses_1',
+  role: 'member',
+  accountId: ACCOUNT,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
 const outsider: AuthenticatedUser = {
   kind: 'user',
   userId: newId('usr'),
@@ -28,7 +38,17 @@ const outsider: AuthenticatedUser = {
   scopes: null,
   mfaEnabled: false,
 };
-const admin: AuthenticatedUser = { kind: 'user', userId: newId('usr'), sessionId: 'ses_3', role: 'admin', accountId: null, apiKeyId: null, emailVerified: true, scopes: null, mfaEnabled: false };
+const admin: AuthenticatedUser = {
+  kind: 'user',
+  userId: newId('usr'),
+  sessionId: 'ses_3',
+  role: 'admin',
+  accountId: null,
+  apiKeyId: null,
+  emailVerified: true,
+  scopes: null,
+  mfaEnabled: false,
+};
 const created = new Date('2026-11-20T10:00:00.000Z');
 
 const pending: Transaction = {

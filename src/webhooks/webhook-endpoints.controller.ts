@@ -6,13 +6,7 @@ import { AuthenticatedUser } from '../common/access/caller';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
 import { RefusesIdempotencyKey } from '../idempotency/idempotent.decorator';
-import {
-  CreateWebhookEndpointRequestDto,
-  RedeliverRequestDto,
-  ROTATE_SECRET_EXAMPLES,
-  RotateWebhookSecretRequestDto,
-  UpdateWebhookEndpointRequestDto,
-} from './dto/webhook-endpoint.request.dto';
+import { CreateWebhookEndpointRequestDto, RedeliverRequestDto, RotateWebhookSecretRequestDto, UpdateWebhookEndpointRequestDto } from './dto/webhook-endpoint.request.dto';
 import {
   DeletedWebhookEndpointDto,
   WebhookDeliveryPageDto,
@@ -108,7 +102,7 @@ export class WebhookEndpointsController {
       'A person with two factors sends a current code in `mfa_code` (step-up); API keys send no body.',
   })
   @ApiParam(ENDPOINT_ID)
-  @ApiBody({ type: RotateWebhookSecretRequestDto, required: false, examples: ROTATE_SECRET_EXAMPLES })
+  @ApiBody({ type: RotateWebhookSecretRequestDto, required: false })
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto })
   @ApiBodyErrors('unauthorized', 'mfa_code_invalid', 'insufficient_permissions', 'mfa_code_required', 'webhook_endpoint_not_found')
   rotateSecret(

@@ -9,7 +9,9 @@ export function totpCode(secret: Buffer, unixSeconds: number, options: { digits?
   const step = Math.floor(unixSeconds / (options.period ?? 30));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac(options.algorithm ?? 'sha1', secret).update(counter).digest();
+  const mac = createHmac(options.algorithm ?? 'sha1', secret)
+    .update(counter)
+    .digest();
   const offset = mac[mac.length - 1] & 0x0f;
   const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
   return String(binary % 10 ** digits).padStart(digits, '0');

@@ -53,7 +53,10 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'unknown_error';
   readonly description: string;
   readonly requestId: string | null;
-  readonly details: NonNullable<ErrorBody['details']>;
+  /** Per-field problems (`validation_error`); empty otherwise. */
+  readonly details: Schemas['FieldProblem'][];
+  /** The token of a login's second step (`401 mfa_required`: send it with a code to `POST /v1/auth/login/mfa`); null otherwise. */
+  readonly mfaToken: string | null;
 
   constructor(
     readonly status: number,
@@ -66,7 +69,9 @@ export class ApiError extends Error {
     this.code = code;
     this.description = description;
     this.requestId = error?.request_id ?? null;
-    this.details = error?.details ?? [];
+    const details = error?.details;
+    this.details = Array.isArray(details) ? details : [];
+    this.mfaToken = details !== undefined && !Array.isArray(details) ? details.mfa_token : null;
   }
 }
 

@@ -827,7 +827,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret.
+         * @description Answers the new secret, once. For 24 hours deliveries carry two signatures, with the new and the old secret. A person with two factors sends a current code in `mfa_code` (step-up); API keys send no body.
          *
          *     API keys need the scope `webhooks:write`.
          *
@@ -1089,7 +1089,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with email and password
-         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW).
+         * @description Starts a session and returns an access token (15 min by default) and a refresh token (30 days). A wrong email and a wrong password get the same answer. Limited per client address (LOGIN_PER_MINUTE) and per email and client address after repeated failures (LOGIN_MAX_FAILURES within LOGIN_FAILURE_WINDOW). A user with two factors gets `401 mfa_required` for the right password: send its `details.mfa_token` and a code to `POST /v1/auth/login/mfa`.
          */
         post: operations["login"];
         delete?: never;
@@ -1118,6 +1118,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second step of a login with two factors
+         * @description After `POST /v1/auth/login` answered `401 mfa_required`: send its `details.mfa_token` with the code the authenticator app shows (`code`) or an unused recovery code (`recovery_code`). Answers as a login does. A code works once (a replay is refused), with one step (30 s) of clock drift either way. The token works once, for 5 minutes; five wrong codes end it (then `401 mfa_code_invalid` whatever the code): log in again. Wrong codes also count as failed password attempts (LOGIN_MAX_FAILURES).
+         */
+        post: operations["loginWithMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app (TOTP)
+         * @description Answers a new secret and its `otpauth://` URI (SHA-1, 6 digits, 30 s), to scan as a QR code or type into the app; then confirm with `POST /v1/auth/mfa/totp/confirm`. Calling it again before confirming replaces the secret. Already enabled: `409 mfa_already_enabled`.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        post: operations["startTotpEnrolment"];
+        /**
+         * Turn off two factors
+         * @description Needs your password and a current code of the app, or one of your recovery codes when the app is lost. Removes the secret and the recovery codes, ends your other sessions (this one stays) and mails a notice.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        delete: operations["removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two factors with a first code
+         * @description The code the app shows for the new secret turns two factors on: from the next login on, a code is asked after the password. Answers ten recovery codes, once (each signs in once when the app is lost). Your sessions stay; a notice is mailed.
+         *
+         *     Access token only: API keys get `403`.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api_keys": {
         parameters: {
             query?: never;
@@ -1135,7 +1205,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored.
+         * @description The owner of an open account creates its keys (`sk_test_`/`sk_live_`, the account's mode); an admin creates platform keys (`sk_platform_`, no `account_id`) or keys of any account. The answer shows the `secret` once; only a keyed hash is stored. A person with two factors sends a current code in `mfa_code` (step-up); the creator is told by mail.
          *
          *     Access token only: API keys get `403`.
          *
@@ -1257,13 +1327,25 @@ export interface components {
             /** @example must be an integer number */
             message: string;
         };
+        MfaChallengeDetails: {
+            /**
+             * @description Send it with a code to POST /v1/auth/login/mfa; single use.
+             * @example mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4
+             */
+            mfa_token: string;
+            /**
+             * @description It stops working then (5 minutes after the password was checked).
+             * @example 2026-11-21T10:20:30.123Z
+             */
+            expires_at: string;
+        };
         Error: {
             /**
              * @description Machine-readable failure identifier.
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1274,8 +1356,8 @@ export interface components {
              * @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9
              */
             request_id: string;
-            /** @description Per-field problems, for validation_error. */
-            details?: components["schemas"]["FieldProblem"][];
+            /** @description Per-field problems, for validation_error (a list); the second step of the login, for mfa_required (an object with mfa_token). */
+            details?: components["schemas"]["FieldProblem"][] | components["schemas"]["MfaChallengeDetails"];
         };
         Health: {
             /**
@@ -1315,7 +1397,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1326,8 +1408,8 @@ export interface components {
              * @example 01JDQ4Z8X9T2M3N4P5Q6R7S8T9
              */
             request_id: string;
-            /** @description Per-field problems, for validation_error. */
-            details?: components["schemas"]["FieldProblem"][];
+            /** @description Per-field problems, for validation_error (a list); the second step of the login, for mfa_required (an object with mfa_token). */
+            details?: components["schemas"]["FieldProblem"][] | components["schemas"]["MfaChallengeDetails"];
             /**
              * @example unavailable
              * @enum {string}
@@ -1470,6 +1552,11 @@ export interface components {
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
              */
             account_id: string | null;
+            /**
+             * @description The user has an active TOTP second factor (POST /v1/auth/mfa/totp).
+             * @example false
+             */
+            mfa_enabled: boolean;
             /** @example 2026-11-21T10:15:30.123Z */
             created_at: string;
             /** @example 2026-11-21T10:15:30.123Z */
@@ -1513,6 +1600,12 @@ export interface components {
              * @enum {string}
              */
             role?: "admin" | "member";
+            /**
+             * Format: password
+             * @description With `role`, `email` or `password`: a current code of your authenticator app, required when you (the person acting) have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).
+             * @example 492039
+             */
+            mfa_code?: string;
         };
         DeletedUser: {
             /** @example usr_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -2405,7 +2498,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "user.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "audit.chain_started" | "audit.retention_applied";
+        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "user.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "mfa.enabled" | "mfa.disabled" | "auth.mfa_failed" | "auth.recovery_code_used" | "audit.chain_started" | "audit.retention_applied";
         AuditActor: {
             /**
              * @example user
@@ -2644,6 +2737,14 @@ export interface components {
             id: string;
             /** @example true */
             deleted: boolean;
+        };
+        RotateWebhookSecretRequest: {
+            /**
+             * Format: password
+             * @description A current code of your authenticator app: required when you have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).
+             * @example 492039
+             */
+            mfa_code?: string;
         };
         WebhookDeliveryAttempt: {
             /**
@@ -3128,6 +3229,109 @@ export interface components {
             /** @example ses_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             session_id: string;
         };
+        LoginMfaRequest: {
+            /**
+             * @description The `details.mfa_token` of the `401 mfa_required` answer to POST /v1/auth/login.
+             * @example mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4
+             */
+            mfa_token: string;
+            /**
+             * Format: password
+             * @description The 6-digit code the authenticator app shows now. Send exactly one of `code` and `recovery_code`.
+             * @example 492039
+             */
+            code?: string;
+            /**
+             * Format: password
+             * @description One of the recovery codes given at enrolment, when the app is lost; each works once.
+             * @example k7qm-3xva-pw9d
+             */
+            recovery_code?: string;
+            /**
+             * @description Identifier of the client device, recorded on the session.
+             * @example ios-4F2A9C
+             */
+            device_id?: string;
+            /**
+             * @description Client application version, recorded on the session.
+             * @example 3.4.1
+             */
+            client_version?: string;
+        };
+        StartTotpRequest: {
+            /**
+             * Format: password
+             * @description Your password (`401 invalid_credentials` when wrong).
+             * @example correct horse battery staple
+             */
+            current_password: string;
+        };
+        TotpEnrolment: {
+            /**
+             * @description The new secret in base32 (160 bits), for apps where it is typed in. Shown once.
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /**
+             * @description The URI an authenticator app scans as a QR code (e.g. `qrencode -t ansiutf8 "$URI"`). SHA-1, 6 digits, 30 s.
+             * @example otpauth://totp/Payments:ada%40example.com?issuer=Payments&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30
+             */
+            otpauth_uri: string;
+        };
+        ConfirmTotpRequest: {
+            /**
+             * @description The 6-digit code the authenticator app shows for the new secret.
+             * @example 492039
+             */
+            code: string;
+        };
+        TotpEnabled: {
+            /** @example true */
+            mfa_enabled: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            enabled_at: string;
+            /**
+             * @description Ten recovery codes, each good for one login (or one removal of TOTP) when the app is lost. Shown only now: keep them safe.
+             * @example [
+             *       "k7qm-3xva-pw9d",
+             *       "h2nc-8ezr-q4ty",
+             *       "b9wf-m3kd-7xsa",
+             *       "p4tg-j2hv-n8cr",
+             *       "w6ye-c9ma-t3qz",
+             *       "r8dk-v5nu-f2wb",
+             *       "e3sx-h7pg-k9mj",
+             *       "u5qa-w2rf-d8yn",
+             *       "g7bt-z4ke-s6hc",
+             *       "n2vw-x8jd-a5mp"
+             *     ]
+             */
+            recovery_codes: string[];
+        };
+        RemoveTotpRequest: {
+            /**
+             * Format: password
+             * @description Your password (`401 invalid_credentials` when wrong).
+             * @example correct horse battery staple
+             */
+            current_password: string;
+            /**
+             * Format: password
+             * @description A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost. Without it: `403 mfa_code_required`.
+             * @example 492039
+             */
+            mfa_code?: string;
+        };
+        TotpRemoved: {
+            /** @example false */
+            mfa_enabled: boolean;
+            /** @example 2026-11-21T10:15:30.123Z */
+            removed_at: string;
+            /**
+             * @description Your other sessions, ended by the removal (this one stays).
+             * @example 2
+             */
+            revoked_sessions: number;
+        };
         /**
          * @description `resource:write` includes `resource:read`; `admin` only on platform keys.
          * @enum {string}
@@ -3155,6 +3359,12 @@ export interface components {
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
              */
             account_id?: string;
+            /**
+             * Format: password
+             * @description A current code of your authenticator app: required when you have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).
+             * @example 492039
+             */
+            mfa_code?: string;
         };
         ApiKeyWithSecret: {
             /** @example key_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -7688,7 +7898,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -7698,7 +7912,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description `validation_error` */
+            /** @description `validation_error`, `invalid_json` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7707,7 +7921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`, `mfa_code_invalid` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7716,7 +7930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_code_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7727,6 +7941,24 @@ export interface operations {
             };
             /** @description `webhook_endpoint_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9020,7 +9252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `invalid_credentials` */
+            /** @description `invalid_credentials`, `mfa_required` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9197,6 +9429,429 @@ export interface operations {
             };
         };
     };
+    loginWithMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginMfaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_code_invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_closed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartTotpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_already_enabled` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveTotpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpRemoved"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`, `invalid_credentials`, `mfa_code_invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_code_required`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_not_enabled` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTotpRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnabled"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`, `mfa_code_invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_already_enabled`, `mfa_enrollment_not_started` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -9309,7 +9964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`, `mfa_code_invalid` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9318,7 +9973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `insufficient_permissions`, `account_closed` */
+            /** @description `email_not_verified`, `insufficient_permissions`, `mfa_code_required`, `account_closed` */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -10,5 +10,12 @@ export const MFA_CODE_MAX_LENGTH = 32;
  * The optional `mfa_code` of a sensitive operation's body (step-up, contract section 22): required, as a current
  * code of the caller's authenticator app, when the person acting has TOTP.
  */
-export const MfaCodeField = (description = 'A current code of your authenticator app: required when you have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).') =>
-  applyDecorators(ApiPropertyOptional({ example: '492039', maxLength: MFA_CODE_MAX_LENGTH, format: 'password', description }), IsOmittable(), IsString(), MaxChars(MFA_CODE_MAX_LENGTH));
+export const MfaCodeField = (
+  description = 'A current code of your authenticator app: required when you have two factors (`403 mfa_code_required` without it, `401 mfa_code_invalid` when wrong or used before).',
+) =>
+  applyDecorators(
+    ApiPropertyOptional({ example: '492039', maxLength: MFA_CODE_MAX_LENGTH, format: 'password', description }),
+    IsOmittable(),
+    IsString(),
+    MaxChars(MFA_CODE_MAX_LENGTH),
+  );

@@ -76,7 +76,12 @@ export class MfaRepository {
 
   /** Inserts a login challenge, and drops the user's expired ones (they are kept no longer than that). */
   async insertChallenge(manager: EntityManager, challenge: MfaChallenge): Promise<void> {
-    await manager.createQueryBuilder().delete().from(MfaChallenge).where('user_id = :userId AND expires_at < :now', { userId: challenge.userId, now: challenge.createdAt.getTime() }).execute();
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(MfaChallenge)
+      .where('user_id = :userId AND expires_at < :now', { userId: challenge.userId, now: challenge.createdAt.getTime() })
+      .execute();
     await manager.insert(MfaChallenge, challenge);
   }
 

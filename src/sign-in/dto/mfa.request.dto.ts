@@ -23,7 +23,13 @@ export const LOGIN_MFA_EXAMPLES = {
 };
 
 export class StartTotpRequestDto {
-  @ApiProperty({ example: 'correct horse battery staple', format: 'password', minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'Your password (`401 invalid_credentials` when wrong).' })
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    format: 'password',
+    minLength: 1,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Your password (`401 invalid_credentials` when wrong).',
+  })
   @IsString()
   @MinLength(1)
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
@@ -39,20 +45,28 @@ export class ConfirmTotpRequestDto {
 }
 
 export class RemoveTotpRequestDto {
-  @ApiProperty({ example: 'correct horse battery staple', format: 'password', minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'Your password (`401 invalid_credentials` when wrong).' })
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    format: 'password',
+    minLength: 1,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: 'Your password (`401 invalid_credentials` when wrong).',
+  })
   @IsString()
   @MinLength(1)
   @MaxChars(PASSWORD_MAX_LENGTH * 4)
   current_password: string;
 
-  @MfaCodeField(
-    'A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost. Without it: `403 mfa_code_required`.',
-  )
+  @MfaCodeField('A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost. Without it: `403 mfa_code_required`.')
   mfa_code?: string;
 }
 
 export class LoginMfaRequestDto {
-  @ApiProperty({ example: 'mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4', maxLength: 100, description: 'The `details.mfa_token` of the `401 mfa_required` answer to POST /v1/auth/login.' })
+  @ApiProperty({
+    example: 'mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4',
+    maxLength: 100,
+    description: 'The `details.mfa_token` of the `401 mfa_required` answer to POST /v1/auth/login.',
+  })
   @IsString()
   @MinLength(1)
   @MaxChars(100)
@@ -61,7 +75,12 @@ export class LoginMfaRequestDto {
   @MfaCodeField('The 6-digit code the authenticator app shows now. Send exactly one of `code` and `recovery_code`.')
   code?: string;
 
-  @ApiPropertyOptional({ example: 'k7qm-3xva-pw9d', maxLength: MFA_CODE_MAX_LENGTH, format: 'password', description: 'One of the recovery codes given at enrolment, when the app is lost; each works once.' })
+  @ApiPropertyOptional({
+    example: 'k7qm-3xva-pw9d',
+    maxLength: MFA_CODE_MAX_LENGTH,
+    format: 'password',
+    description: 'One of the recovery codes given at enrolment, when the app is lost; each works once.',
+  })
   @IsOmittable()
   @IsString()
   @MaxChars(MFA_CODE_MAX_LENGTH)

@@ -13,14 +13,25 @@ export class TotpEnrolmentResponseDto {
 
 export class TotpEnabledResponseDto {
   @ApiProperty({ example: true })
-  mfa_enabled: true;
+  mfa_enabled: boolean;
 
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   enabled_at: string;
 
   @ApiProperty({
     type: [String],
-    example: ['k7qm-3xva-pw9d', 'h2nc-8ezr-q4ty', 'b9wf-m3kd-7xsa', 'p4tg-j2hv-n8cr', 'w6ye-c9ma-t3qz', 'r8dk-v5nu-f2wb', 'e3sx-h7pg-k9mj', 'u5qa-w2rf-d8yn', 'g7bt-z4ke-s6hc', 'n2vw-x8jd-a5mp'],
+    example: [
+      'k7qm-3xva-pw9d',
+      'h2nc-8ezr-q4ty',
+      'b9wf-m3kd-7xsa',
+      'p4tg-j2hv-n8cr',
+      'w6ye-c9ma-t3qz',
+      'r8dk-v5nu-f2wb',
+      'e3sx-h7pg-k9mj',
+      'u5qa-w2rf-d8yn',
+      'g7bt-z4ke-s6hc',
+      'n2vw-x8jd-a5mp',
+    ],
     description: 'Ten recovery codes, each good for one login (or one removal of TOTP) when the app is lost. Shown only now: keep them safe.',
   })
   recovery_codes: string[];
@@ -28,11 +39,11 @@ export class TotpEnabledResponseDto {
 
 export class TotpRemovedResponseDto {
   @ApiProperty({ example: false })
-  mfa_enabled: false;
+  mfa_enabled: boolean;
 
   @ApiProperty({ example: '2026-11-21T10:15:30.123Z' })
   removed_at: string;
 
-  @ApiProperty({ example: 2, description: 'Your other sessions, ended by the removal (this one stays).' })
+  @ApiProperty({ type: 'integer', example: 2, description: 'Your other sessions, ended by the removal (this one stays).' })
   revoked_sessions: number;
 }

@@ -86,11 +86,6 @@ export class RedeliverRequestDto {
   endpoint_id: string;
 }
 
-export const ROTATE_SECRET_EXAMPLES = {
-  plain: { summary: 'Rotate (no second factor)', value: {} },
-  stepUp: { summary: 'Rotate, as a person with two factors', value: { mfa_code: '492039' } },
-};
-
 /** Optional: only a person with two factors needs a body, for the step-up code. */
 export class RotateWebhookSecretRequestDto {
   @MfaCodeField()
