@@ -97,6 +97,7 @@ describe('API keys', () => {
       'GET /v1/auth/sessions',
       'POST /v1/api_keys',
       'POST /v1/api_keys/:api_key_id/roll',
+      'POST /v1/auth/verify_email/resend',
       'POST /v1/users',
     ]);
   });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { latestToken } from './support/mailed-links';
 import { before, describe, it } from 'node:test';
 import { ApiResponse } from './support/api-client';
 import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, login, loginAdmin, registerAndLogin, STRONG_PASSWORD, uniqueEmail } from './support/factories';
@@ -153,15 +154,24 @@ describe('Audit log', () => {
     expectStatus(promoted, 200);
     assert.equal((await onlyEntry(promoted, 'user.role_changed')).reason, 'member -> admin');
     const member = await login(t.api, created.body.email, STRONG_PASSWORD);
+    const movedTo = uniqueEmail('moved');
     const changed = await t.api.patch(
       `/v1/users/${member.user.id}`,
-      { password: 'another long passphrase 9', current_password: STRONG_PASSWORD, email: uniqueEmail('moved') },
+      { password: 'another long passphrase 9', current_password: STRONG_PASSWORD, email: movedTo },
       { token: member.token, headers: CLIENT },
     );
     expectStatus(changed, 200);
     secrets.push('another long passphrase 9', member.token);
     asUser(await onlyEntry(changed, 'user.password_changed'), member);
-    asUser(await onlyEntry(changed, 'user.email_changed'), member);
+    // The new address takes effect when its link is followed: that request records the change, by the person, without a session.
+    const link = await latestToken(t, movedTo, /new email/);
+    secrets.push(link);
+    const verified = await t.api.post('/v1/auth/verify_email', { token: link }, { headers: CLIENT });
+    expectStatus(verified, 200);
+    for (const action of ['user.email_changed', 'user.email_verified']) {
+      const entry = await onlyEntry(verified, action);
+      assert.deepEqual([entry.actor.type, entry.actor.id, entry.actor.session_id], ['user', member.user.id, null], action);
+    }
     const deleted = await t.api.delete(`/v1/users/${member.user.id}`, undefined, { token: admin.token, headers: CLIENT });
     expectStatus(deleted, 200);
     asUser(await onlyEntry(deleted, 'user.deleted'), admin);

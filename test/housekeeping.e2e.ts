@@ -54,6 +54,11 @@ describe('housekeeping', () => {
     await sql(url, 'UPDATE auth_tokens SET expires_at = $1 WHERE session_id = $2', [expiredAWhileAgo, idle.sessionId]);
     await sql(url, "UPDATE auth_tokens SET expires_at = $1 WHERE session_id = $2 AND kind = 'access'", [expiredAWhileAgo, idleWithValidRefresh.sessionId]);
 
+    // Mailed links: the owner's signup link expired two hours ago goes; a fresh reset link stays and still works.
+    await sql(url, 'UPDATE user_tokens SET expires_at = $1 WHERE user_id = $2', [expiredAWhileAgo, owner.user.id]);
+    expectStatus(await t.api.post('/v1/auth/password_reset', { email: owner.email }), 202);
+    for (let wait = 0; wait < 100 && (await count(url, "SELECT COUNT(*) AS n FROM user_tokens WHERE purpose = 'password_reset'")) === 0; wait += 1) await sleep(20);
+
     // Idempotency-Keys: one past its 24 hours, one replayable.
     const credit = (amount: number, key: string) =>
       t.api.post('/v1/transactions', { type: 'credit', amount, currency: 'EUR' }, { token: owner.token, headers: { 'idempotency-key': key } });
@@ -99,6 +104,12 @@ describe('housekeeping', () => {
     assert.deepEqual(listed.map((session: { id: string }) => session.id).sort(), sessions);
     assert.equal(await count(url, 'SELECT COUNT(*) AS n FROM auth_tokens WHERE session_id IN ($1, $2)', [ended.sessionId, idle.sessionId]), 0);
     assert.equal(await count(url, 'SELECT COUNT(*) AS n FROM auth_tokens WHERE expires_at < $1', [now - HOUR]), 0);
+
+    assert.deepEqual(
+      (await sql(url, 'SELECT purpose FROM user_tokens WHERE user_id = $1', [owner.user.id])).rows.map((row) => row.purpose),
+      ['password_reset'],
+      'the expired signup link went, the live reset link stays',
+    );
 
     // What is kept still works: the idle session's refresh token, the active session, the replayable key...
     expectStatus(await t.api.post('/v1/auth/refresh', undefined, { token: idleWithValidRefresh.refreshToken }), 200);
