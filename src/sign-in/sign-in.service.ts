@@ -105,8 +105,8 @@ export class SignInService {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + MFA_TOKEN_TTL_MS);
     await this.db.transaction(async (manager) => {
-      if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
       await this.mfa.insertChallenge(manager, { tokenHash: TokenSigner.hash(token), userId: user.id, attempts: 0, createdAt: now, expiresAt, usedAt: null });
+      if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
     });
     return MfaErrors.required({ mfa_token: token, expires_at: expiresAt.toISOString() });
   }
@@ -118,6 +118,15 @@ export class SignInService {
    * token, or of one code, one wins (conditional updates).
    */
   async loginWithMfa(request: LoginMfaRequestDto, clientIp: string): Promise<LoginResponseDto> {
+    // As for the first step, every refusal is an `auth.login` failure on the platform's chain (a wrong code is
+    // also `auth.mfa_failed` on the user's account's).
+    return this.attemptSecondStep(request, clientIp).catch(async (error: unknown) => {
+      if (error instanceof DomainError) await this.audit.recordFailure({ action: 'auth.login', accountId: null, target: null, reason: error.code });
+      throw error;
+    });
+  }
+
+  private async attemptSecondStep(request: LoginMfaRequestDto, clientIp: string): Promise<LoginResponseDto> {
     // Neither or both: no code to judge (answered as a wrong one, without counting it).
     if ((request.code === undefined) === (request.recovery_code === undefined)) throw MfaErrors.oneCodeRequired();
     const tokenHash = TokenSigner.hash(request.mfa_token);

@@ -64,6 +64,7 @@ export class RemoveTotpRequestDto {
 export class LoginMfaRequestDto {
   @ApiProperty({
     example: 'mfa_2Yx7QvJr0b8kN3pLq5sT9wXc1zA4dF6gH8jK0mN2pR4',
+    minLength: 1,
     maxLength: 100,
     description: 'The `details.mfa_token` of the `401 mfa_required` answer to POST /v1/auth/login.',
   })
