@@ -90,6 +90,7 @@ describe('API keys', () => {
     assert.deepEqual(sessionOnly, [
       'DELETE /v1/api_keys/:api_key_id',
       'DELETE /v1/auth/close',
+      'DELETE /v1/auth/mfa/totp',
       'DELETE /v1/auth/session',
       'DELETE /v1/users/:user_id',
       'GET /v1/api_keys',
@@ -97,6 +98,8 @@ describe('API keys', () => {
       'GET /v1/auth/sessions',
       'POST /v1/api_keys',
       'POST /v1/api_keys/:api_key_id/roll',
+      'POST /v1/auth/mfa/totp',
+      'POST /v1/auth/mfa/totp/confirm',
       'POST /v1/auth/verify_email/resend',
       'POST /v1/users',
     ]);
