@@ -8,7 +8,7 @@ import { MfaEnrollmentGuard } from './auth/guards/mfa-enrollment.guard';
 import { RolesGuard } from './auth/guards/roles.guard';
 import { ScopeGuard } from './auth/guards/scope.guard';
 import { VerifiedEmailGuard } from './auth/guards/verified-email.guard';
-import { documentApiKeyOperations, documentPublicOperations } from './auth/openapi-security';
+import { documentApiKeyOperations, documentMfaEnrollment, documentPublicOperations } from './auth/openapi-security';
 import { AllExceptionsFilter, sendError } from './common/errors/all-exceptions.filter';
 import { DomainError } from './common/errors/domain-error';
 import { clientErrorHandler } from './common/http/client-errors';
@@ -145,7 +145,7 @@ export const PIPELINE_PROVIDERS: Provider[] = [
 ];
 
 /** What the modules add to the OpenAPI document, in order. */
-export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentApiKeyOperations, documentReplays, documentRefusedKeys];
+export const OPENAPI_ADDITIONS: readonly OpenApiAddition[] = [documentPublicOperations, documentMfaEnrollment, documentApiKeyOperations, documentReplays, documentRefusedKeys];
 
 /** Registers every Fastify hook before Nest creates its routes (the route table must see them). */
 export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTable): void {

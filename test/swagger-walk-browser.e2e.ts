@@ -5,6 +5,7 @@ import { Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
 import { startServerProcess, ServerProcess } from './support/server-process';
 import { createTestDatabase, freeLoopbackPort, TestDatabase } from './support/test-app';
+import { awayFromStepEdge, codeFor } from './support/totp';
 
 interface Executed {
   status: number;
@@ -93,6 +94,34 @@ describe('Swagger UI on a server started on another port, in a real browser', ()
     await shoot('payment');
     await page.close();
     assert.deepEqual(problems, []);
+  });
+
+  it('runs the two-step login of a person with an authenticator app (TOTP), by clicking', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${origin}/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    const email = `grace.${Date.now()}@example.com`;
+    const password = 'correct horse battery staple';
+    assert.equal((await execute(page, 'users', 'createUser', { body: { email, password, name: 'Grace' } })).status, 201);
+    const login = await execute(page, 'auth', 'login', { body: { email, password } });
+    assert.equal(login.status, 200, JSON.stringify(login.body));
+    await authorize(page, login.body.access_token);
+    await awayFromStepEdge();
+    const started = await execute(page, 'auth', 'startTotpEnrolment', { body: { current_password: password } });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.match(started.body.otpauth_uri, /^otpauth:\/\/totp\//);
+    const confirmed = await execute(page, 'auth', 'confirmTotpEnrolment', { body: { code: codeFor(started.body.secret, -1) } });
+    assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+
+    // The password alone: 401 mfa_required, and the token of the second step in details.
+    const first = await execute(page, 'auth', 'login', { body: { email, password }, again: true });
+    assert.equal(first.status, 401, JSON.stringify(first.body));
+    assert.equal(first.body.error_code, 'mfa_required');
+    const second = await execute(page, 'auth', 'loginWithMfa', { body: { mfa_token: first.body.details.mfa_token, code: codeFor(started.body.secret) } });
+    assert.equal(second.status, 200, JSON.stringify(second.body));
+    assert.equal(second.body.user.mfa_enabled, true);
+    await page.screenshot({ path: join(chromium.screenshots, 'swagger-login-mfa.png'), fullPage: false });
+    await page.close();
   });
 });
 

@@ -5,7 +5,7 @@ import { accountOwner, expectError, expectStatus, login, LoggedIn, loginAdmin, r
 import { SmtpInbox } from './support/smtp-inbox';
 import { sql } from './support/sql';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TestApp, useTestApp } from './support/test-app';
-import { codeFor, totpCode } from './support/totp';
+import { awayFromStepEdge, codeFor, totpCode } from './support/totp';
 
 /**
  * Two factors (contract section 22), through HTTP on the real application: TOTP enrolment and confirmation, recovery
@@ -36,12 +36,6 @@ async function enrol(api: ApiClient, person: LoggedIn): Promise<Enrolled> {
 /** Codes are accepted once each, and only for later steps: a test that needs more codes than steps forgets the last one. */
 async function forgetUsedCodes(t: TestApp, userId: string): Promise<void> {
   await sql(t.databaseUrl, 'UPDATE mfa_totp_factors SET last_used_step = NULL WHERE user_id = $1', [userId]);
-}
-
-/** Waits until the current 30 s step has at least 8 s left, so that the codes a test computes next are judged in the same step. */
-async function awayFromStepEdge(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
 async function firstStep(api: ApiClient, email: string, password: string): Promise<string> {

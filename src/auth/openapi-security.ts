@@ -1,6 +1,7 @@
 import { OpenAPIObject } from '@nestjs/swagger';
 import { documentErrorCode } from '../common/swagger/api-errors.decorator';
 import { operations, takeExtension } from '../common/swagger/openapi';
+import { OPENAPI_MFA_ENROLLMENT_EXTENSION } from './decorators/mfa-enrollment.decorator';
 import { OPENAPI_PUBLIC_EXTENSION, PublicOperationMode } from './decorators/public.decorator';
 import { OPENAPI_SCOPE_EXTENSION, RouteScope } from './decorators/scope.decorator';
 
@@ -71,6 +72,20 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
       description: "An API key's secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).",
     },
   };
+}
+
+/**
+ * With REQUIRE_ADMIN_MFA, an admin without TOTP gets `403 mfa_enrollment_required` from every operation that takes
+ * an access token, except those marked @AllowedBeforeMfaEnrollment() (MfaEnrollmentGuard). Runs after
+ * documentPublicOperations, which gives the public operations their own security.
+ */
+export function documentMfaEnrollment(document: OpenAPIObject): void {
+  for (const operation of operations(document)) {
+    const allowed = takeExtension(operation, OPENAPI_MFA_ENROLLMENT_EXTENSION) !== undefined;
+    const security = operation.security as Record<string, string[]>[] | undefined;
+    const takesAccessToken = security === undefined || security.some((requirement) => ACCESS_TOKEN_SCHEME in requirement);
+    if (takesAccessToken && !allowed) documentErrorCode(operation, 'mfa_enrollment_required');
+  }
 }
 
 /** The operation's description as written, or nothing. */

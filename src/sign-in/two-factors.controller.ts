@@ -97,7 +97,7 @@ export class TwoFactorsController {
   })
   @ApiBody({ type: RemoveTotpRequestDto, examples: REMOVE_TOTP_EXAMPLES })
   @ApiOkResponse({ type: TotpRemovedResponseDto })
-  @ApiBodyErrors('unauthorized', 'invalid_credentials', 'mfa_code_invalid', 'insufficient_permissions', 'mfa_code_required', 'mfa_enrollment_required', 'mfa_not_enabled')
+  @ApiBodyErrors('unauthorized', 'invalid_credentials', 'mfa_code_invalid', 'insufficient_permissions', 'mfa_code_required', 'mfa_not_enabled')
   remove(@CurrentUser() caller: AuthenticatedUser, @Body() body: RemoveTotpRequestDto, @Req() request: FastifyRequest): Promise<TotpRemovedResponseDto> {
     return this.twoFactors.remove(caller, body, request.ip);
   }

@@ -41,3 +41,9 @@ export function fromBase32(text: string): Buffer {
 export function codeFor(secretBase32: string, offsetSteps = 0, nowMs = Date.now()): string {
   return totpCode(fromBase32(secretBase32), Math.floor(nowMs / 1000) + offsetSteps * 30);
 }
+
+/** Waits until the current 30 s step has at least 8 s left, so that the codes a test computes next are judged in the same step. */
+export async function awayFromStepEdge(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

@@ -3851,7 +3851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `mfa_enrollment_required`, `insufficient_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3937,6 +3937,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited` */
             429: {
                 headers: {
@@ -4014,7 +4023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4130,6 +4139,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `user_not_found` */
             404: {
                 headers: {
@@ -4201,7 +4219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4303,7 +4321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4497,7 +4515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +4770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `insufficient_permissions` */
+            /** @description `email_not_verified`, `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,6 +5003,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `account_not_found` */
             404: {
                 headers: {
@@ -5071,7 +5098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,6 +5173,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_enrollment_required` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5251,7 +5287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5337,7 +5373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `account_closed` */
+            /** @description `email_not_verified`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,6 +5489,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `transaction_not_found` */
             404: {
                 headers: {
@@ -5524,7 +5569,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5626,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5733,7 +5778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5840,7 +5885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +6024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6065,7 +6110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `account_closed` */
+            /** @description `email_not_verified`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,6 +6226,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payment_not_found` */
             404: {
                 headers: {
@@ -6245,6 +6299,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_enrollment_required` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6336,7 +6399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6443,7 +6506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6529,6 +6592,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `rate_limited` */
             429: {
                 headers: {
@@ -6598,6 +6670,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_enrollment_required` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6694,7 +6775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,6 +6891,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `refund_not_found` */
             404: {
                 headers: {
@@ -6894,7 +6984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +7104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed`, `test_mode_only` */
+            /** @description `insufficient_permissions`, `account_closed`, `test_mode_only`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7142,7 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7207,6 +7297,15 @@ export interface operations {
             };
             /** @description `unauthorized` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_enrollment_required` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7308,7 +7407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7376,7 +7475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7458,7 +7557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7548,7 +7647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `insufficient_permissions` */
+            /** @description `email_not_verified`, `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7646,7 +7745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7726,7 +7825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7819,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7930,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `mfa_code_required` */
+            /** @description `insufficient_permissions`, `mfa_code_required`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8042,7 +8141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8135,7 +8234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8244,7 +8343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8332,7 +8431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8430,7 +8529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8525,7 +8624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8596,7 +8695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8689,7 +8788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8809,7 +8908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8913,7 +9012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8994,7 +9093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +9191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9171,7 +9270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9892,7 +9991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9973,7 +10072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `email_not_verified`, `insufficient_permissions`, `mfa_code_required`, `account_closed` */
+            /** @description `email_not_verified`, `insufficient_permissions`, `mfa_code_required`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10071,7 +10170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10151,7 +10250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10244,7 +10343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10360,7 +10459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions`, `account_closed` */
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10437,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `insufficient_permissions` */
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
             403: {
                 headers: {
                     [name: string]: unknown;
