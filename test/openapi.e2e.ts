@@ -18,6 +18,10 @@ const PUBLIC_ROUTES = new Set([
   // The second step of a login: its mfa_token is the key (test/two-factors.e2e.ts).
   'POST /v1/auth/login/mfa',
   'POST /v1/users',
+  // Mailed links (contract section 22): the token is the key; a reset request is open to anyone.
+  'POST /v1/auth/verify_email',
+  'POST /v1/auth/password_reset',
+  'POST /v1/auth/password_reset/confirm',
   // The hosted checkout page: its token is the key (test/checkout.e2e.ts).
   'GET /pay/:checkout_token',
   'POST /pay/:checkout_token',

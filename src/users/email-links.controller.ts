@@ -5,15 +5,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator';
 import { Public } from '../auth/decorators/public.decorator';
 import { SessionOnly } from '../auth/decorators/scope.decorator';
 import { ApiBodyErrors, ApiErrors } from '../common/swagger/api-errors.decorator';
-import {
-  EmailLinkSentResponseDto,
-  PASSWORD_RESET_CONFIRM_EXAMPLES,
-  PASSWORD_RESET_EXAMPLES,
-  PasswordResetConfirmRequestDto,
-  PasswordResetRequestDto,
-  VERIFY_EMAIL_EXAMPLES,
-  VerifyEmailRequestDto,
-} from './dto/email-links.dto';
+import { EmailLinkSentResponseDto, PASSWORD_RESET_EXAMPLES, PasswordResetConfirmRequestDto, PasswordResetRequestDto, VerifyEmailRequestDto } from './dto/email-links.dto';
 import { UserResponseDto } from './dto/user.response.dto';
 import { EmailVerificationService } from './email-verification.service';
 import { PasswordResetService } from './password-reset.service';
@@ -37,7 +29,7 @@ export class EmailLinksController {
       'Needs only the token (no session): the link works once, for EMAIL_TOKEN_TTL (24 h), and only the newest link sent ' +
       'to a user for an address counts. For a change of email the new address becomes `email` now, and the old one is told.',
   })
-  @ApiBody({ type: VerifyEmailRequestDto, examples: VERIFY_EMAIL_EXAMPLES })
+  @ApiBody({ type: VerifyEmailRequestDto })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiBodyErrors('token_invalid', 'email_already_registered')
   verify(@Body() body: VerifyEmailRequestDto): Promise<UserResponseDto> {
@@ -87,7 +79,7 @@ export class EmailLinksController {
       "The password policy of signup applies. Every session of the user ends, every other reset link stops working, a notice goes to the user's address, " +
       'and the address counts as verified (the link proved it). Two-factor authentication, when enabled, still applies at the next login.',
   })
-  @ApiBody({ type: PasswordResetConfirmRequestDto, examples: PASSWORD_RESET_CONFIRM_EXAMPLES })
+  @ApiBody({ type: PasswordResetConfirmRequestDto })
   @ApiNoContentResponse({ description: 'The password is set; log in with it.' })
   @ApiBodyErrors('token_invalid')
   confirmReset(@Body() body: PasswordResetConfirmRequestDto): Promise<void> {

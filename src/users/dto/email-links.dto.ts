@@ -11,10 +11,6 @@ const TOKEN_PROPERTY = {
   description: 'The token of the mailed link (after `token=`).',
 };
 
-export const VERIFY_EMAIL_EXAMPLES = {
-  verify: { summary: "Follow a verification link's token", value: { token: TOKEN_PROPERTY.example } },
-};
-
 export class VerifyEmailRequestDto {
   @ApiProperty(TOKEN_PROPERTY)
   @IsString()
@@ -32,10 +28,6 @@ export class PasswordResetRequestDto {
   @IsEmailAddress()
   email: string;
 }
-
-export const PASSWORD_RESET_CONFIRM_EXAMPLES = {
-  confirm: { summary: 'Set a new password with the link', value: { token: TOKEN_PROPERTY.example, new_password: 'a new and longer passphrase' } },
-};
 
 export class PasswordResetConfirmRequestDto {
   @ApiProperty(TOKEN_PROPERTY)
