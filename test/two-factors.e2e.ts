@@ -180,6 +180,19 @@ describe('two factors (TOTP)', () => {
     expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: again, code }), 401, 'mfa_code_invalid');
     expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: `mfa_${'A'.repeat(43)}`, code: codeFor(secret, 1) }), 401, 'mfa_code_invalid');
     expectStatus(await t.api.post('/v1/auth/login/mfa', { mfa_token: again, code: codeFor(secret, 1) }), 200);
+    // A password changed since the first step ends its token.
+    const before = await firstStep(t.api, person.email, person.password);
+    await forgetUsedCodes(t, person.user.id);
+    const newPassword = `${STRONG_PASSWORD} changed`;
+    const changed = await t.api.patch(
+      `/v1/users/${person.user.id}`,
+      { password: newPassword, current_password: person.password, mfa_code: codeFor(secret) },
+      { token: signedIn.body.access_token },
+    );
+    expectStatus(changed, 200);
+    await forgetUsedCodes(t, person.user.id);
+    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: before, code: codeFor(secret) }), 401, 'mfa_code_invalid');
+    expectStatus(await t.api.post('/v1/auth/login/mfa', { mfa_token: await firstStep(t.api, person.email, newPassword), code: codeFor(secret) }), 200);
     // A wrong password is still the password's answer, before any code.
     expectError(await t.api.post('/v1/auth/login', { email: person.email, password: 'a wrong password for sure' }), 401, 'invalid_credentials');
   });

@@ -105,7 +105,8 @@ export class SignInService {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + MFA_TOKEN_TTL_MS);
     await this.db.transaction(async (manager) => {
-      await this.mfa.insertChallenge(manager, { tokenHash: TokenSigner.hash(token), userId: user.id, attempts: 0, createdAt: now, expiresAt, usedAt: null });
+      const passwordDigest = TokenSigner.hash(user.passwordHash);
+      await this.mfa.insertChallenge(manager, { tokenHash: TokenSigner.hash(token), userId: user.id, passwordDigest, attempts: 0, createdAt: now, expiresAt, usedAt: null });
       if (user.accountId !== null && !(await this.accounts.lockOpen(manager, user.accountId))) throw AccountErrors.closed();
     });
     return MfaErrors.required({ mfa_token: token, expires_at: expiresAt.toISOString() });
@@ -137,8 +138,10 @@ export class SignInService {
     const outcome = await this.db.transaction(async (manager): Promise<SecondStepOutcome> => {
       const now = new Date();
       const user = await this.users.findWithPasswordHash(manager, challenge.userId);
-      // The user's row first (src/database/lock-order.md); a password changed since the first step ends the token.
-      if (!user || !(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw MfaErrors.tokenInvalid();
+      // The user's row first (src/database/lock-order.md), locked over the password the first step checked: a
+      // password changed (or reset) since ends the token, and one racing this step waits or makes it fail.
+      if (!user || TokenSigner.hash(user.passwordHash) !== challenge.passwordDigest) throw MfaErrors.tokenInvalid();
+      if (!(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw MfaErrors.tokenInvalid();
       const accepted =
         request.code !== undefined
           ? await this.mfaCodes.acceptTotp(manager, user.id, request.code, now)

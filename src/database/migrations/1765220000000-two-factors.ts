@@ -43,6 +43,7 @@ export class TwoFactors1765220000000 implements MigrationInterface {
         columns: [
           { name: 'token_hash', type: 'varchar', length: '64', isPrimary: true },
           { name: 'user_id', type: 'varchar', length: '40' },
+          { name: 'password_digest', type: 'varchar', length: '64' },
           { name: 'attempts', type: 'integer' },
           { name: 'created_at', type: 'bigint' },
           { name: 'expires_at', type: 'bigint' },

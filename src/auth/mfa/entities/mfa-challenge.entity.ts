@@ -16,6 +16,10 @@ export class MfaChallenge {
   @ForeignKey('users', { onDelete: 'CASCADE', name: 'fk_mfa_challenges_user_id' })
   userId: string;
 
+  /** SHA-256 of the password hash the first step checked: a password changed since ends the challenge. */
+  @Column({ name: 'password_digest', type: 'varchar', length: 64 })
+  passwordDigest: string;
+
   /** Wrong codes presented with it so far. */
   @Column({ type: 'integer' })
   attempts: number;
