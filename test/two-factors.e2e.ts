@@ -361,6 +361,29 @@ describe('two factors (TOTP)', () => {
   });
 });
 
+describe('wrong codes count as password guesses (LOGIN_MAX_FAILURES)', () => {
+  const t = useTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_WINDOW: '15m' });
+
+  it('answers 429 once a user has sent too many wrong codes from one address, at login and at step-up alike; a right code resets the count', async () => {
+    const owner = await accountOwner(t.api);
+    const { secret } = await enrol(t.api, owner);
+    const right = codeFor(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const body = { name: 'Orders', scopes: ['transactions:read'] };
+    expectError(await t.api.post('/v1/api_keys', { ...body, mfa_code: wrong }, { token: owner.token }), 401, 'mfa_code_invalid');
+    expectStatus(await t.api.post('/v1/api_keys', { ...body, mfa_code: right }, { token: owner.token }), 201);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expectError(await t.api.post('/v1/api_keys', { ...body, mfa_code: wrong }, { token: owner.token }), 401, 'mfa_code_invalid');
+    }
+    const limited = await t.api.post('/v1/api_keys', { ...body, mfa_code: codeFor(secret, 1) }, { token: owner.token });
+    expectError(limited, 429, 'rate_limited');
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    // The second step of a login counts for the same user.
+    const token = await firstStep(t.api, owner.email, owner.password);
+    expectError(await t.api.post('/v1/auth/login/mfa', { mfa_token: token, code: codeFor(secret, 1) }), 429, 'rate_limited');
+  });
+});
+
 describe('REQUIRE_ADMIN_MFA=true: admins without TOTP may only enrol', () => {
   const t = useTestApp({ REQUIRE_ADMIN_MFA: 'true' });
 
