@@ -123,6 +123,9 @@ describe('two factors (TOTP)', () => {
     expectError(await t.api.post('/v1/auth/mfa/totp', { current_password: person.password }, { token: person.token }), 409, 'mfa_already_enabled');
     expectError(await t.api.post('/v1/auth/mfa/totp/confirm', { code: codeFor(second.body.secret, 1) }, { token: person.token }), 409, 'mfa_already_enabled');
 
+    // The change is an event of the user, as any other.
+    const events = await sql(t.databaseUrl, "SELECT data FROM events WHERE type = 'user.updated' ORDER BY id");
+    assert.ok(events.rows.some((row) => String(row.data).includes(`"id":"${person.user.id}"`) && String(row.data).includes('"mfa_enabled":true')));
     const notice = await mailTo(person.email, 'Two-factor sign-in is on');
     assert.match(notice.text, /authenticator app/);
     assert.match(notice.html, /<p>/);

@@ -129,7 +129,8 @@ export class SignInService {
 
   private async attemptSecondStep(request: LoginMfaRequestDto, clientIp: string): Promise<LoginResponseDto> {
     // Neither or both: no code to judge (answered as a wrong one, without counting it).
-    if ((request.code === undefined) === (request.recovery_code === undefined)) throw MfaErrors.oneCodeRequired();
+    const { code, recovery_code: recoveryCode } = request;
+    if ((code === undefined) === (recoveryCode === undefined)) throw MfaErrors.oneCodeRequired();
     const tokenHash = TokenSigner.hash(request.mfa_token);
     const challenge = await this.db.run((manager) => this.mfa.findChallenge(manager, tokenHash));
     if (!challenge || !challengeLive(challenge, new Date())) throw MfaErrors.tokenInvalid();
@@ -143,15 +144,15 @@ export class SignInService {
       if (!user || TokenSigner.hash(user.passwordHash) !== challenge.passwordDigest) throw MfaErrors.tokenInvalid();
       if (!(await this.users.lockWithPasswordHash(manager, user.id, user.passwordHash))) throw MfaErrors.tokenInvalid();
       const accepted =
-        request.code !== undefined
-          ? await this.mfaCodes.acceptTotp(manager, user.id, request.code, now)
-          : await this.mfaCodes.acceptRecoveryCode(manager, user.id, request.recovery_code!, now);
+        recoveryCode === undefined
+          ? await this.mfaCodes.acceptTotp(manager, user.id, code ?? '', now)
+          : await this.mfaCodes.acceptRecoveryCode(manager, user.id, recoveryCode, now);
       if (!accepted) {
         await this.mfa.countWrongCode(manager, tokenHash, MFA_TOKEN_MAX_WRONG_CODES);
         return { kind: 'wrong_code', accountId: user.accountId };
       }
       if (!(await this.mfa.consumeChallenge(manager, tokenHash, MFA_TOKEN_MAX_WRONG_CODES, now))) throw MfaErrors.tokenInvalid();
-      if (request.recovery_code !== undefined) {
+      if (recoveryCode !== undefined) {
         await this.audit.record(manager, { action: 'auth.recovery_code_used', accountId: user.accountId, target: { type: 'user', id: user.id }, reason: 'login' });
       }
       return { kind: 'signed_in', response: await this.startSession(manager, user, device, now) };

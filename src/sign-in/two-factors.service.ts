@@ -7,6 +7,8 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { AuthenticatedUser } from '../common/access/caller';
 import { AuditLog } from '../common/audit/audit-log';
+import { EventLog } from '../common/events/event-log';
+import { toUserResponse } from '../users/dto/user.response.dto';
 import { Database } from '../database/database';
 import { MailOutbox } from '../mail/mail-outbox';
 import { LoginThrottle } from '../rate-limit/login-throttle';
@@ -36,6 +38,7 @@ export class TwoFactorsService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly mail: MailOutbox,
+    private readonly events: EventLog,
     private readonly audit: AuditLog,
   ) {}
 
@@ -70,6 +73,7 @@ export class TwoFactorsService {
       if (!user) throw UserErrors.notFound();
       // Enabling keeps the user's sessions: it only makes the next logins stronger.
       await this.mail.queue(manager, PeopleMail.totpEnabled(user.email, user.name));
+      await this.events.record(manager, [{ type: 'user.updated', accountId: user.accountId, object: toUserResponse(user) }]);
       await this.audit.record(manager, { action: 'mfa.enabled', accountId: user.accountId, target: { type: 'user', id: user.id } });
       return { kind: 'done', response: { mfa_enabled: true, enabled_at: now.toISOString(), recovery_codes: recoveryCodes } };
     });
@@ -95,6 +99,9 @@ export class TwoFactorsService {
       // Removing a factor weakens every session to a password's worth: the others end, this one stays.
       const revoked = await this.sessions.revokeAll(manager, { userId: user.id, exceptSessionId: caller.sessionId ?? undefined }, 'mfa_disabled', now);
       await this.mail.queue(manager, PeopleMail.totpRemoved(user.email, user.name));
+      const saved = await this.users.findById(manager, user.id);
+      if (!saved) throw UserErrors.notFound();
+      await this.events.record(manager, [{ type: 'user.updated', accountId: saved.accountId, object: toUserResponse(saved) }]);
       const target = { type: 'user', id: user.id };
       if (byRecoveryCode) await this.audit.record(manager, { action: 'auth.recovery_code_used', accountId: user.accountId, target, reason: 'mfa_removal' });
       await this.audit.record(manager, { action: 'mfa.disabled', accountId: user.accountId, target });
