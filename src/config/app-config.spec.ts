@@ -120,6 +120,17 @@ describe('AppConfig', () => {
     assert.deepEqual(production.payments.bankTransfer, { iban: 'GB82WEST12345698765432', bic: 'WESTGB2L', beneficiary: 'Acme Ltd' });
   });
 
+  it('requires admins to enrol a second factor by default in production only (REQUIRE_ADMIN_MFA), and names the TOTP issuer', () => {
+    const production = { ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345', ...PAYEE };
+    assert.equal(new AppConfig(production).mfa.requireAdminMfa, true);
+    assert.equal(new AppConfig({ ...production, REQUIRE_ADMIN_MFA: 'false' }).mfa.requireAdminMfa, false);
+    assert.equal(new AppConfig({}).mfa.requireAdminMfa, false);
+    assert.equal(new AppConfig({ REQUIRE_ADMIN_MFA: 'true' }).mfa.requireAdminMfa, true);
+    assert.throws(() => new AppConfig({ REQUIRE_ADMIN_MFA: 'yes' }), /REQUIRE_ADMIN_MFA must be true or false/);
+    assert.deepEqual([new AppConfig({}).mfa.issuer, new AppConfig({ MFA_ISSUER: 'Acme Pay' }).mfa.issuer], ['Payments', 'Acme Pay']);
+    assert.equal(new AppConfig({}).mfa.sealKey.length, 32);
+  });
+
   it("requires the payee's bank details in production while bank_transfer is enabled, with valid IBAN check digits and BIC", () => {
     const production = { ...SAFE_PRODUCTION, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345' };
     assert.throws(() => new AppConfig(production), /BANK_TRANSFER_IBAN, BANK_TRANSFER_BIC and BANK_TRANSFER_BENEFICIARY must be set together/);
