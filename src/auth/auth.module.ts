@@ -20,39 +20,28 @@ import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { TokenSigner } from './token-signer';
 
+/** Everything the module provides, every one of it for the modules above as well. */
+const AUTH_PROVIDERS = [
+  SessionsRepository,
+  SessionsService,
+  TokenSigner,
+  PasswordHasher,
+  AuthenticateGuard,
+  AccessTokenGuard,
+  ScopeGuard,
+  MfaEnrollmentGuard,
+  RolesGuard,
+  ApiKeyCallers,
+  MfaRepository,
+  MfaCodes,
+  StepUp,
+];
+
 /** Sessions and their tokens, password hashing, second factors (TOTP, recovery codes, step-up), and the guards that check tokens and roles on every request. */
 @Module({
   imports: [TypeOrmModule.forFeature([Session, AuthToken, TotpFactor, RecoveryCode, MfaChallenge]), PassportModule],
   controllers: [SessionsController],
-  providers: [
-    SessionsRepository,
-    SessionsService,
-    TokenSigner,
-    PasswordHasher,
-    AuthenticateGuard,
-    AccessTokenGuard,
-    ScopeGuard,
-    MfaEnrollmentGuard,
-    RolesGuard,
-    ApiKeyCallers,
-    MfaRepository,
-    MfaCodes,
-    StepUp,
-  ],
-  exports: [
-    SessionsRepository,
-    SessionsService,
-    TokenSigner,
-    PasswordHasher,
-    AuthenticateGuard,
-    AccessTokenGuard,
-    ScopeGuard,
-    MfaEnrollmentGuard,
-    RolesGuard,
-    ApiKeyCallers,
-    MfaRepository,
-    MfaCodes,
-    StepUp,
-  ],
+  providers: AUTH_PROVIDERS,
+  exports: AUTH_PROVIDERS,
 })
 export class AuthModule {}

@@ -44,19 +44,8 @@ export class ConfirmTotpRequestDto {
   code: string;
 }
 
-export class RemoveTotpRequestDto {
-  @ApiProperty({
-    example: 'correct horse battery staple',
-    format: 'password',
-    minLength: 1,
-    maxLength: PASSWORD_MAX_LENGTH,
-    description: 'Your password (`401 invalid_credentials` when wrong).',
-  })
-  @IsString()
-  @MinLength(1)
-  @MaxChars(PASSWORD_MAX_LENGTH * 4)
-  current_password: string;
-
+/** The password, as enrolment asks it, and a code. */
+export class RemoveTotpRequestDto extends StartTotpRequestDto {
   @MfaCodeField('A current code of the authenticator app, or one of your unused recovery codes (it is used up) when the app is lost. Without it: `403 mfa_code_required`.')
   mfa_code?: string;
 }
