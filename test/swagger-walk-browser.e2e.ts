@@ -110,15 +110,20 @@ describe('Swagger UI on a server started on another port, in a real browser', ()
     const started = await execute(page, 'auth', 'startTotpEnrolment', { body: { current_password: password } });
     assert.equal(started.status, 200, JSON.stringify(started.body));
     assert.match(started.body.otpauth_uri, /^otpauth:\/\/totp\//);
-    const confirmed = await execute(page, 'auth', 'confirmTotpEnrolment', { body: { code: codeFor(started.body.secret, -1) } });
+    const confirmedAt = Date.now();
+    const confirmed = await execute(page, 'auth', 'confirmTotpEnrolment', { body: { code: codeFor(started.body.secret, -1, confirmedAt) } });
     assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
 
     // The password alone: 401 mfa_required, and the token of the second step in details.
     const first = await execute(page, 'auth', 'login', { body: { email, password }, again: true });
     assert.equal(first.status, 401, JSON.stringify(first.body));
     assert.equal(first.body.error_code, 'mfa_required');
-    const second = await execute(page, 'auth', 'loginWithMfa', { body: { mfa_token: first.body.details.mfa_token, code: codeFor(started.body.secret) } });
-    assert.equal(second.status, 200, JSON.stringify(second.body));
+    // The code of a step after the confirming one, sent well inside its own step even on a loaded machine.
+    await awayFromStepEdge();
+    const computedAt = Date.now();
+    const second = await execute(page, 'auth', 'loginWithMfa', { body: { mfa_token: first.body.details.mfa_token, code: codeFor(started.body.secret, 0, computedAt) } });
+    const steps = `confirmed at step ${Math.floor(confirmedAt / 30_000)}, code of step ${Math.floor(computedAt / 30_000)}, answered ${(Date.now() - computedAt) / 1000} s later`;
+    assert.equal(second.status, 200, `${JSON.stringify(second.body)} (${steps})`);
     assert.equal(second.body.user.mfa_enabled, true);
     await page.screenshot({ path: join(chromium.screenshots, 'swagger-login-mfa.png'), fullPage: false });
     await page.close();
