@@ -6,7 +6,7 @@ import { fetchPage, Page } from '../common/pagination/page';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { hasRowLocks } from '../database/dialect';
 import { Sql } from '../database/sql';
-import { PAYMENT_BY_CHECKOUT_TOKEN, PAYMENT_BY_ID, PAYMENT_COLUMNS, PAYMENT_OF_ACCOUNT_BY_ID, paymentFromRow, PaymentRow } from './payment-rows';
+import { PAYMENT_BY_CHECKOUT_TOKEN, PAYMENT_BY_ID, PAYMENT_COLUMNS, PAYMENT_OF_ACCOUNT_BY_ID, PAYMENT_REQUESTS } from './payment-rows';
 import { OPEN_PAYMENT_STATUSES, PaymentPurpose, PaymentRequest, PaymentStatus } from './entities/payment-request.entity';
 
 export interface PaymentFilters {
@@ -55,14 +55,14 @@ export class PaymentsRepository {
   }
 
   async findById(manager: EntityManager, paymentId: string): Promise<PaymentRequest | null> {
-    const row = await PAYMENT_BY_ID.row<PaymentRow>(manager, [paymentId]);
-    return row && paymentFromRow(row);
+    const row = await PAYMENT_BY_ID.row<object>(manager, [paymentId]);
+    return row && PAYMENT_REQUESTS.fromRow(row);
   }
 
   /** The request a checkout page token opens; null for any other string. */
   async findByCheckoutToken(manager: EntityManager, checkoutToken: string): Promise<PaymentRequest | null> {
-    const row = await PAYMENT_BY_CHECKOUT_TOKEN.row<PaymentRow>(manager, [checkoutToken]);
-    return row && paymentFromRow(row);
+    const row = await PAYMENT_BY_CHECKOUT_TOKEN.row<object>(manager, [checkoutToken]);
+    return row && PAYMENT_REQUESTS.fromRow(row);
   }
 
   /** The request a provider knows by that reference (unique per provider); null for any other. */
@@ -74,8 +74,8 @@ export class PaymentsRepository {
   async findVisible(manager: EntityManager, scope: AccountScope, paymentId: string): Promise<PaymentRequest | null> {
     if (scope.kind === 'none') return null;
     const row =
-      scope.kind === 'account' ? await PAYMENT_OF_ACCOUNT_BY_ID.row<PaymentRow>(manager, [paymentId, scope.accountId]) : await PAYMENT_BY_ID.row<PaymentRow>(manager, [paymentId]);
-    return row && paymentFromRow(row);
+      scope.kind === 'account' ? await PAYMENT_OF_ACCOUNT_BY_ID.row<object>(manager, [paymentId, scope.accountId]) : await PAYMENT_BY_ID.row<object>(manager, [paymentId]);
+    return row && PAYMENT_REQUESTS.fromRow(row);
   }
 
   /**
@@ -130,8 +130,8 @@ export class PaymentsRepository {
    * booked or released in this unit of work: the request afterwards, or null for a request with no credit.
    */
   async syncRefunded(manager: EntityManager, paymentId: string, now: Date): Promise<PaymentRequest | null> {
-    const row = await SYNC_REFUNDED.row<PaymentRow>(manager, [paymentId, now.getTime()]);
-    return row && paymentFromRow(row);
+    const row = await SYNC_REFUNDED.row<object>(manager, [paymentId, now.getTime()]);
+    return row && PAYMENT_REQUESTS.fromRow(row);
   }
 
   async linkTransaction(manager: EntityManager, paymentId: string, transactionId: string): Promise<void> {

@@ -12,14 +12,11 @@ import { metadataEntriesOf } from './transaction-records';
 import {
   CANCEL_PENDING_OF_ACCOUNT,
   INSERT_METADATA,
-  INSERT_TRANSACTION,
   RELEASE_PENDING_REFUNDS_OF_ACCOUNT,
   TRANSACTION_BY_ID,
   TRANSACTION_COLUMNS,
   TRANSACTION_OF_ACCOUNT_BY_ID,
-  transactionFromRow,
-  transactionParams,
-  TransactionRow,
+  TRANSACTIONS,
 } from './transaction-rows';
 
 export interface TransactionFilters {
@@ -73,7 +70,7 @@ const CANCEL_PENDING = new Sql(`UPDATE transactions SET status = 'canceled', can
 export class TransactionsRepository {
   /** Inserts the transaction and its metadata rows (sent together: one round trip). */
   async insert(manager: EntityManager, transaction: Transaction): Promise<Transaction> {
-    await Promise.all([INSERT_TRANSACTION.run(manager, transactionParams(transaction)), this.insertMetadataEntries(manager, transaction, transaction.metadata)]);
+    await Promise.all([TRANSACTIONS.insert.run(manager, TRANSACTIONS.params(transaction)), this.insertMetadataEntries(manager, transaction, transaction.metadata)]);
     return transaction;
   }
 
@@ -92,8 +89,8 @@ export class TransactionsRepository {
   }
 
   async findById(manager: EntityManager, transactionId: string): Promise<Transaction | null> {
-    const row = await TRANSACTION_BY_ID.row<TransactionRow>(manager, [transactionId]);
-    return row && transactionFromRow(row);
+    const row = await TRANSACTION_BY_ID.row<object>(manager, [transactionId]);
+    return row && TRANSACTIONS.fromRow(row);
   }
 
   /** The transaction when it belongs to an account in scope; null otherwise. */
@@ -101,9 +98,9 @@ export class TransactionsRepository {
     if (scope.kind === 'none') return null;
     const row =
       scope.kind === 'account'
-        ? await TRANSACTION_OF_ACCOUNT_BY_ID.row<TransactionRow>(manager, [transactionId, scope.accountId])
-        : await TRANSACTION_BY_ID.row<TransactionRow>(manager, [transactionId]);
-    return row && transactionFromRow(row);
+        ? await TRANSACTION_OF_ACCOUNT_BY_ID.row<object>(manager, [transactionId, scope.accountId])
+        : await TRANSACTION_BY_ID.row<object>(manager, [transactionId]);
+    return row && TRANSACTIONS.fromRow(row);
   }
 
   /** Locks the row with a write of updated_at (read it afterwards: concurrent amendments apply in turn). */
@@ -128,8 +125,8 @@ export class TransactionsRepository {
    */
   async transition(manager: EntityManager, transactionId: string, transition: Transition, now: Date): Promise<Transaction | null> {
     const statement = transition.to === 'canceled' ? CANCEL_PENDING : POST_PENDING;
-    const row = await statement.row<TransactionRow>(manager, [transactionId, now.getTime()]);
-    return row && transactionFromRow(row);
+    const row = await statement.row<object>(manager, [transactionId, now.getTime()]);
+    return row && TRANSACTIONS.fromRow(row);
   }
 
   /**
@@ -139,14 +136,14 @@ export class TransactionsRepository {
    * null (the unique index on reverses_transaction_id backs it).
    */
   async markReversed(manager: EntityManager, transactionId: string, reversalId: string, now: Date): Promise<Transaction | null> {
-    const row = await MARK_REVERSED.row<TransactionRow>(manager, [transactionId, reversalId, now.getTime()]);
-    return row && transactionFromRow(row);
+    const row = await MARK_REVERSED.row<object>(manager, [transactionId, reversalId, now.getTime()]);
+    return row && TRANSACTIONS.fromRow(row);
   }
 
   /** Books a refund against the payment or credit it names: that transaction afterwards, or null when it is not refundable or the refund does not fit. */
   async reserveRefund(manager: EntityManager, paymentId: string, refund: RefundClaim): Promise<Transaction | null> {
-    const row = await RESERVE_REFUND.row<TransactionRow>(manager, [paymentId, refund.accountId, refund.currency, refund.amount]);
-    return row && transactionFromRow(row);
+    const row = await RESERVE_REFUND.row<object>(manager, [paymentId, refund.accountId, refund.currency, refund.amount]);
+    return row && TRANSACTIONS.fromRow(row);
   }
 
   /** A refund of the payment was canceled: its amount no longer counts. */
@@ -156,12 +153,12 @@ export class TransactionsRepository {
 
   /** Run before cancelPendingOfAccount: the payments of the account's pending refunds stop counting them. Those payments. */
   async releasePendingRefundsOfAccount(manager: EntityManager, accountId: string): Promise<Transaction[]> {
-    return (await RELEASE_PENDING_REFUNDS_OF_ACCOUNT.rows<TransactionRow>(manager, [accountId])).map(transactionFromRow);
+    return (await RELEASE_PENDING_REFUNDS_OF_ACCOUNT.rows<object>(manager, [accountId])).map(TRANSACTIONS.fromRow);
   }
 
   /** Cancels every pending transaction of the account and every pending transfer to it; those transactions. */
   async cancelPendingOfAccount(manager: EntityManager, accountId: string, now: Date): Promise<Transaction[]> {
-    return (await CANCEL_PENDING_OF_ACCOUNT.rows<TransactionRow>(manager, [accountId, now.getTime()])).map(transactionFromRow);
+    return (await CANCEL_PENDING_OF_ACCOUNT.rows<object>(manager, [accountId, now.getTime()])).map(TRANSACTIONS.fromRow);
   }
 
   /**
