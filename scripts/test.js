@@ -2,7 +2,7 @@
 // Compiles src/ and test/ with tsc, then runs the unit specs (src/**/*.spec.ts) and the
 // end-to-end suites (test/**/*.e2e.ts) with Node's test runner.
 //   npm test                      all tests on SQLite
-//   TEST_DATABASE_URL=postgres://127.0.0.1:5432/test npm test    the same suite on PostgreSQL
+//   TEST_DATABASE_URL=postgres://127.0.0.1:5432/test npm test    the end-to-end suites on PostgreSQL
 //   npm test -- users auth        only files whose path contains one of the words
 //   npm run openapi:write         regenerate the committed openapi.json
 //   npm run bench                 the HTTP benchmark against same-run anchors (bench/http-bench.ts; its
@@ -45,8 +45,10 @@ function walk(dir) {
 }
 
 const filters = args.filter((arg) => !arg.startsWith('--'));
+// Unit specs (*.spec.ts) never open a database: the PostgreSQL run (TEST_DATABASE_URL) leaves them to the SQLite one.
+const kinds = process.env.TEST_DATABASE_URL ? ['.e2e.js'] : ['.spec.js', '.e2e.js'];
 const files = [...walk(join(outDir, 'src')), ...walk(join(outDir, 'test'))]
-  .filter((file) => file.endsWith('.spec.js') || file.endsWith('.e2e.js'))
+  .filter((file) => kinds.some((kind) => file.endsWith(kind)))
   .filter((file) => filters.length === 0 || filters.some((word) => relative(outDir, file).includes(word)))
   .sort();
 

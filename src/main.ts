@@ -4,8 +4,8 @@ import nodeModule from 'node:module';
 // Node 22.1+ keeps compiled code between starts (most of start-up is compiling modules); older Nodes lack it.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
+import type * as AppFactory from './app.factory';
 import { AppConfig, JWT_SECRET_FILE } from './config/app-config';
-import { createApp } from './app.factory';
 import { passwordProblem } from './users/password-policy';
 import { describeStartupFailure, processLogger } from './common/logging/startup-failure';
 
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = new AppConfig(process.env, { jwtSecretFile: JWT_SECRET_FILE, adminPasswordCheck: passwordProblem });
   log = processLogger(config.logLevel);
+  // Loaded once the configuration is known good: a start refused for its settings ends before the framework loads.
+  const { createApp }: typeof AppFactory = await import('./app.factory.js');
   const { app } = await createApp(config);
   // On SIGTERM (and the other default signals): the jobs stop and finish what they do, the server answers the
   // requests it accepted, then the database closes; process.exit flushes the asynchronous log at the end.
