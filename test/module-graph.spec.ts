@@ -196,9 +196,35 @@ function assertNoneFound(found: readonly string[], headline: string): void {
   assert.equal(found.length, 0, `${headline} (${found.length}):\n  ${found.join('\n  ')}`);
 }
 
+const LAYERS_PAGE = 'docs/module-layers.md';
+const DIAGRAM_START = '<!-- generated from LAYER_RANKS of test/module-graph.spec.ts: WRITE_DOCS=1 npm test -- module-graph -->';
+const DIAGRAM_END = '<!-- end of generated part -->';
+
+/** The layers as a Mermaid diagram (highest on top, each built on the one below) and a table, from the ranks. */
+function layersDiagram(ranks: Readonly<Record<string, number>>): string {
+  const byRank = new Map<number, string[]>();
+  for (const [folder, rank] of Object.entries(ranks)) byRank.set(rank, [...(byRank.get(rank) ?? []), folder === ROOT_FILES ? 'src/*.ts' : `${folder}/`]);
+  const layers = [...byRank.entries()].sort(([a], [b]) => b - a);
+  const nodes = layers.map(([rank, folders]) => `  L${rank}["${rank}: ${folders.join(' · ')}"]`);
+  const edges = layers.slice(0, -1).map(([rank], index) => `  L${rank} --> L${layers[index + 1][0]}`);
+  const rows = layers.map(([rank, folders]) => `| ${rank} | ${folders.map((folder) => `\`${folder}\``).join(', ')} |`);
+  return [DIAGRAM_START, '', '```mermaid', 'flowchart TB', ...nodes, ...edges, '```', '', '| rank | folders of `src/` |', '| ---: | --- |', ...rows, '', DIAGRAM_END].join('\n');
+}
+
 describe('the module graph of src/', () => {
   // Tests run from the repository root (scripts/test.js), wherever the compiled files live (TEST_BUILD_DIR).
-  const srcDir = join(findRepoRoot(process.cwd()), 'src');
+  const repoRoot = findRepoRoot(process.cwd());
+  const srcDir = join(repoRoot, 'src');
+
+  it(`shows exactly these layers in ${LAYERS_PAGE} (WRITE_DOCS=1 rewrites its generated part)`, () => {
+    const path = join(repoRoot, LAYERS_PAGE);
+    const page = readFileSync(path, 'utf8');
+    const [start, end] = [page.indexOf(DIAGRAM_START), page.indexOf(DIAGRAM_END)];
+    assert.ok(start >= 0 && end > start, `${LAYERS_PAGE} has lost its generated part's markers`);
+    const current = page.slice(start, end + DIAGRAM_END.length);
+    if (process.env.WRITE_DOCS === '1') writeFileSync(path, page.replace(current, layersDiagram(LAYER_RANKS)));
+    else assert.equal(current, layersDiagram(LAYER_RANKS), `${LAYERS_PAGE} differs from LAYER_RANKS: run WRITE_DOCS=1 npm test -- module-graph`);
+  });
 
   it('gives every top-level folder of src/ a rank in the layer table', () => {
     assertNoneFound(unrankedFolders(srcDir, LAYER_RANKS), 'These folders of src/ are not in LAYER_RANKS of test/module-graph.spec.ts: give it a rank');

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { Transaction } from '../transactions/entities/transaction.entity';
 import { AmountColumn, TimestampColumn } from './columns';
 import { Table } from './table';
 
@@ -59,37 +58,6 @@ describe('Table (a table described once by its entity)', () => {
     const postgresRow = { ...sqliteRow, amount: '1250', livemode: true, created_at: String(CREATED.getTime()) };
     assert.deepEqual(table.fromRow(sqliteRow), widget);
     assert.deepEqual(table.fromRow(postgresRow), widget);
-  });
-
-  it('round-trips a transaction through its insert parameters and back', () => {
-    const table = new Table(Transaction);
-    const transaction: Transaction = {
-      id: 'txn_1',
-      accountId: 'acc_1',
-      type: 'payment',
-      status: 'posted',
-      direction: 'debit',
-      amount: 990,
-      currency: 'EUR',
-      description: null,
-      referenceIds: ['INV-1'],
-      metadata: { order: '42' },
-      notes: null,
-      counterpartyAccountId: null,
-      paymentId: null,
-      refundedTransactionId: null,
-      amountRefunded: 0,
-      reversesTransactionId: null,
-      reversedByTransactionId: null,
-      livemode: false,
-      createdAt: CREATED,
-      updatedAt: CREATED,
-      postedAt: CREATED,
-      canceledAt: null,
-    };
-    const params = table.params(transaction);
-    const row = Object.fromEntries(table.columns.map((column, index) => [column.name, params[index]]));
-    assert.deepEqual(table.fromRow(row), transaction);
   });
 
   it('refuses a column whose name is not a plain identifier (the mappings are compiled from the names)', () => {
