@@ -146,6 +146,7 @@ import {
   MEMBER_EMAIL,
   memoryUnderSoak,
   PAGE_SIZE,
+  readAgainstSameWork,
   readOneTransaction,
   readsDuringLoginStorm,
   startupTimes,
@@ -329,9 +330,9 @@ async function benchSeededDatabase(kind: DatabaseKind, settings: BenchSettings, 
         await stopServer(server);
       }
     };
-    if (settings.scenarios.includes('pipeline') && !settings.scenarios.includes('http')) await withServer([readOneTransaction, createTransactions]);
+    if (settings.scenarios.includes('pipeline') && !settings.scenarios.includes('http')) await withServer([readOneTransaction, readAgainstSameWork, createTransactions]);
     if (settings.scenarios.includes('http')) {
-      await withServer([readOneTransaction, readsDuringLoginStorm, deepPages, createTransactions, transfersVsPureSql]);
+      await withServer([readOneTransaction, readAgainstSameWork, readsDuringLoginStorm, deepPages, createTransactions, transfersVsPureSql]);
       await withServer([memoryUnderSoak]);
       log(`${label}: startupTimes`);
       rows.push(...(await startupTimes(label, settings, database)));

@@ -10,7 +10,7 @@ import { cpuBetween, cpuTimes, measureStageBudget, summarizeCpuProfile } from '.
 import { StageBudget } from './support/cpu-stages';
 import { BenchDatabase, DeepPosition } from './support/databases';
 import { bearer, constant, LoadRequest, LoadResult, roundRobin, runLoad } from './support/load';
-import { bareNestApp, memoryUse, projectServer, RunningServer, startServer, stopServer } from './support/processes';
+import { bareNestApp, memoryUse, projectServer, RunningServer, sameWorkRead, startServer, stopServer } from './support/processes';
 import { Comparison, figure, log } from './support/report';
 import { DriverCounts, perRequest, readDriverCounts } from './support/round-trips';
 import { BenchSettings } from './support/settings';
@@ -252,6 +252,74 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
   }
 }
 
+/** CPU per request of one run, the server's (all threads, /proc) over the requests it answered. */
+async function cpuPerRequestOf(server: RunningServer, run: () => Promise<LoadResult>): Promise<number> {
+  const pid = server.process.pid ?? 0;
+  const before = cpuTimes(pid);
+  const result = await run();
+  return cpuBetween(before, cpuTimes(pid)).processMicros / result.requests;
+}
+
+/**
+ * Issue 35: a member's GET /v1/transactions/{id} against the floor of its own work (bench/anchors/same-work-read.ts:
+ * Fastify alone, the HS256 check, the same two statements prepared once, the same JSON) and the bare Nest route,
+ * 50 connections each, in alternating rounds: CPU µs per request (all the server's threads, /proc), medians.
+ */
+export async function readAgainstSameWork(fixture: Fixture): Promise<Comparison[]> {
+  const { settings } = fixture;
+  const [bare, sameWork] = [await startServer(bareNestApp()), await startServer(sameWorkRead(fixture.database.url))];
+  try {
+    const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
+    const ping = constant({ method: 'GET', path: '/ping' });
+    const sides = { bare: [] as number[], sameWork: [] as number[], project: [] as number[] };
+    for (const [server, next] of [
+      [bare, ping],
+      [sameWork, readOwnTransaction(fixture)],
+      [fixture.server, readOwnTransaction(fixture)],
+    ] as const) {
+      const answered = await load(server.baseUrl, next, settings.warmupSeconds);
+      if (answered.failures > 0) {
+        const sample = next();
+        const answer = await fetch(`${server.baseUrl}${sample.path}`, { method: sample.method, headers: sample.headers });
+        throw new Error(`${server.baseUrl}: ${answered.failures} of the warm-up requests failed; one: ${answer.status} ${await answer.text()}`);
+      }
+    }
+    for (let round = 0; round < settings.rounds; round += 1) {
+      sides.bare.push(await cpuPerRequestOf(bare, () => load(bare.baseUrl, ping)));
+      sides.sameWork.push(await cpuPerRequestOf(sameWork, () => load(sameWork.baseUrl, readOwnTransaction(fixture))));
+      sides.project.push(await cpuPerRequestOf(fixture.server, () => load(fixture.server.baseUrl, readOwnTransaction(fixture))));
+    }
+    const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+    log(`  CPU µs per request, bare route: ${show(sides.bare)}; same work: ${show(sides.sameWork)}; project: ${show(sides.project)}`);
+    const scenario = `GET /v1/transactions/{id} (member), ${READ_CONNECTIONS} conns, server CPU µs per request (medians of ${settings.rounds} alternating rounds)`;
+    return [
+      {
+        database: fixture.label,
+        scenario: `${scenario}: project vs the same work without a framework`,
+        unit: 'µs',
+        project: median(sides.project),
+        anchor: median(sides.sameWork),
+        ratioOf: 'project / anchor',
+        judged: 'ratio',
+        target: { atMost: fixture.database.kind === 'sqlite' ? 1.5 : 1.7 },
+      },
+      {
+        database: fixture.label,
+        scenario: `${scenario}: the same work vs the bare Nest route`,
+        unit: 'µs',
+        project: median(sides.sameWork),
+        anchor: median(sides.bare),
+        ratioOf: 'project / anchor',
+        judged: 'ratio',
+        target: null,
+      },
+    ];
+  } finally {
+    await stopServer(sameWork);
+    await stopServer(bare);
+  }
+}
+
 /** The same reads at 20 connections, alone and while 8 connections keep logging in (argon2id). */
 export async function readsDuringLoginStorm(fixture: Fixture): Promise<Comparison[]> {
   const { settings, server } = fixture;
@@ -455,7 +523,9 @@ function roundTripsRow(fixture: Fixture, request: string, before: DriverCounts, 
     after,
     runs.reduce((sum, run) => sum + run.sent, 0),
   );
-  log(`  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request; ${counts.background.roundTrips.toFixed(2)} beside them in the background`);
+  log(
+    `  ${request}: ${counts.roundTrips.toFixed(2)} round trips and ${counts.statements.toFixed(2)} statements per request; ${counts.background.roundTrips.toFixed(2)} beside them in the background`,
+  );
   return [
     {
       database: fixture.label,

@@ -13,6 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const PORT_BASE = Number(process.env.BENCH_PORT_BASE || 3917);
 export const PROJECT_PORT = PORT_BASE;
 export const BARE_APP_PORT = PORT_BASE + 1;
+/** The read's same-work anchor (bench/anchors/same-work-read.ts). */
+export const SAME_WORK_PORT = PORT_BASE + 2;
 /** The same build with its EventLog recording nothing (bench/anchors/events-off-server.ts). */
 export const EVENTS_OFF_PORT = PORT_BASE + 3;
 /** The webhook receiver (bench/support/webhook-receiver.ts). */
@@ -96,6 +98,20 @@ export function bareNestApp(): ServerSpec {
     port: BARE_APP_PORT,
     readyPath: '/ping',
     env: {},
+  };
+}
+
+/**
+ * The read's same-work anchor (bench/anchors/same-work-read.ts): the work of a member's GET /v1/transactions/{id}
+ * with no framework, on the service's database with the service's JWT_SECRET.
+ */
+export function sameWorkRead(databaseUrl: string): ServerSpec {
+  const { env } = projectServer(databaseUrl);
+  return {
+    script: join(__dirname, '..', 'anchors', 'same-work-read.js'),
+    port: SAME_WORK_PORT,
+    readyPath: '/ping',
+    env: { DATABASE_URL: env.DATABASE_URL, JWT_SECRET: env.JWT_SECRET },
   };
 }
 

@@ -22,7 +22,7 @@ export interface CallerRow {
  * (sessions, users, accounts), which is why it lives in this flow above them:
  * it runs on every authenticated request, and one round trip matters there.
  */
-const CALLER_SQL = sql`
+export const CALLER_SQL = sql`
   SELECT s.user_id AS "userId", s.status AS "sessionStatus", s.last_used_at AS "lastUsedAt", s.created_at AS "sessionCreatedAt",
          u.role AS "role", u.account_id AS "accountId", u.email_verified_at AS "emailVerifiedAt", a.status AS "accountStatus", u.mfa_enabled_at AS "mfaEnabledAt"
   FROM sessions s
