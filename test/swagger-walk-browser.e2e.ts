@@ -155,7 +155,7 @@ async function execute(page: Page, tag: string, operationId: string, input: { bo
 async function authorize(page: Page, accessToken: string): Promise<void> {
   await page.locator('.auth-wrapper button.authorize').first().click();
   const titles = (await page.locator('.modal-ux .auth-container h4').allInnerTexts()).map((title) => title.trim());
-  assert.deepEqual(titles.map((title) => title.split(' ')[0]).sort(), ['accessToken', 'apiKey', 'refreshToken']);
+  assert.deepEqual(titles.map((title) => title.split(/\s/)[0]).sort(), ['accessToken', 'apiKey', 'refreshToken']);
   const dialog = await page.locator('.modal-ux').innerText();
   for (const what of ["A person's access token", "A machine client's API key", "A person's refresh token"]) assert.ok(dialog.includes(what), `the dialog does not say "${what}"`);
   const bearer = page.locator('.modal-ux .auth-container').filter({ has: page.locator('h4', { hasText: /^accessToken/ }) });
