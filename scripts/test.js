@@ -16,6 +16,17 @@ const root = join(__dirname, '..');
 const outDir = process.env.TEST_BUILD_DIR || join(root, '.test-build');
 const args = process.argv.slice(2);
 
+// On PostgreSQL, every end-to-end file first connects to TEST_DATABASE_URL: one that cannot be reached (no
+// server, a database that does not exist, a refused login) stops the run here with its reason, before
+// hundreds of tests fail with it only in the TAP report.
+if (process.env.TEST_DATABASE_URL && !args.includes('--bench') && !args.includes('--write-openapi')) {
+  const probe = spawnSync(process.execPath, [join(__dirname, 'check-test-database.js'), process.env.TEST_DATABASE_URL], { stdio: ['ignore', 'inherit', 'pipe'], cwd: root });
+  if (probe.status !== 0) {
+    console.error(String(probe.stderr).trim() || `TEST_DATABASE_URL cannot be used (the check exited ${probe.status ?? probe.signal}); no test was run.`);
+    process.exit(1);
+  }
+}
+
 const compile = spawnSync(
   process.execPath,
   [require.resolve('typescript/bin/tsc'), '-p', join(root, 'tsconfig.json'), '--outDir', outDir, '--tsBuildInfoFile', join(outDir, '.tsbuildinfo')],
@@ -77,6 +88,10 @@ const result = spawnSync(
   process.execPath,
   [
     '--enable-source-maps',
+    // Each test file's process ends once its tests have (scripts/test-file-end.js), even when a failed
+    // before() left a server, a pool or a Redis connection open.
+    '--require',
+    join(__dirname, 'test-file-end.js'),
     '--test',
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
     `--test-reporter=${terminalReporter}`,

@@ -14,15 +14,15 @@ import { createTestDatabase, TestDatabase, useTestApp } from './support/test-app
 const METRICS_TOKEN = 'metrics-test-token-0123456789abcdef';
 const MAIN = join(__dirname, '..', 'src', 'main.js');
 
-/** Every metric name in the first column of the README's metrics table. */
+/** Every metric name in the first column of the metrics table of docs/operations.md. */
 function documentedMetrics(): string[] {
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('**Metrics.**'), readme.indexOf('**Tracing.**'));
+  const page = readFileSync(join(process.cwd(), 'docs', 'operations.md'), 'utf8');
+  const section = page.slice(page.indexOf('**Metrics.**'), page.indexOf('**Tracing.**'));
   const names = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .flatMap((line) => [...line.split(' | ')[0].matchAll(/`([a-z_0-9]+)[{`]/g)].map((match) => match[1]));
-  assert.ok(names.length >= 10, `the README's metrics table names ${names.length} metrics`);
+  assert.ok(names.length >= 10, `the metrics table of docs/operations.md names ${names.length} metrics`);
   return names;
 }
 

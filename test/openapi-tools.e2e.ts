@@ -196,7 +196,11 @@ describe('the OpenAPI document, used by tools as it is', () => {
 
   it('documents the refresh token as a bearer scheme of its own, which refresh alone uses; no parameter is named Authorization', () => {
     const schemes = document().components.securitySchemes;
-    assert.deepEqual(Object.keys(schemes).sort(), ['apiKey', 'bearer', 'refreshToken']);
+    assert.deepEqual(Object.keys(schemes).sort(), ['accessToken', 'apiKey', 'refreshToken']);
+    // Swagger UI's Authorize dialog labels each "(http, Bearer)": the name and the description tell them apart.
+    assert.match(String(schemes.accessToken.description), /^A person's access token: the `access_token`/);
+    assert.match(String(schemes.refreshToken.description), /^A person's refresh token: the `refresh_token`/);
+    assert.match(String(schemes.apiKey.description), /^A machine client's API key: the `secret`/);
     assert.deepEqual({ type: schemes.apiKey.type, scheme: schemes.apiKey.scheme }, { type: 'http', scheme: 'bearer' });
     assert.deepEqual({ type: schemes.refreshToken.type, scheme: schemes.refreshToken.scheme }, { type: 'http', scheme: 'bearer' });
     for (const { path, method, operation } of operationsOf(document())) {

@@ -135,7 +135,7 @@ describe('OpenAPI document and route protection', () => {
 
   it('documents bearer security on every operation except the public ones', () => {
     const document = generatedOpenApi(t);
-    assert.deepEqual(document.security, [{ bearer: [] }]);
+    assert.deepEqual(document.security, [{ accessToken: [] }]);
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of HTTP_METHODS) {
         const operation = item[method];
@@ -146,7 +146,7 @@ describe('OpenAPI document and route protection', () => {
           // An access token, and where the operation declares a scope, an API key holding it.
           const schemes = (operation.security ?? []).map((requirement: Record<string, unknown>) => Object.keys(requirement).join(','));
           const scope = (operation as { 'x-required-scope'?: string })['x-required-scope'];
-          assert.deepEqual(schemes, scope === undefined ? ['bearer'] : ['bearer', 'apiKey'], `${method} ${path}`);
+          assert.deepEqual(schemes, scope === undefined ? ['accessToken'] : ['accessToken', 'apiKey'], `${method} ${path}`);
         }
       }
     }

@@ -189,8 +189,8 @@ describe('rate limits in Redis (REDIS_URL)', () => {
   const clientAddress = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
   const key = `ratelimit:login-ip:${clientAddress}`;
   let redis: Redis;
-  let first: TestApp;
-  let second: TestApp;
+  let first: TestApp | undefined;
+  let second: TestApp | undefined;
   before(async () => {
     redis = new Redis(REDIS_URL);
     await redis.del(key);
@@ -198,16 +198,22 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     first = await startTestApp(env);
     second = await startTestApp(env);
   });
+  // A before() that failed part-way (no database, no Redis) leaves some of these unset: close what exists, and
+  // always the Redis connection, whose open socket would otherwise keep this file's process alive for ever.
   after(async () => {
-    await first.close();
-    await second.close();
-    await redis.del(key);
-    await redis.quit();
+    try {
+      await first?.close();
+      await second?.close();
+      await redis.del(key);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('shares one per-address budget between two instances', async () => {
     const attempt = (t: TestApp) =>
       t.api.post('/v1/auth/login', { email: 'nobody@example.com', password: 'not the password 1' }, { headers: { 'x-forwarded-for': clientAddress } });
+    assert.ok(first && second, 'both instances started');
     expectError(await attempt(first), 401, 'invalid_credentials');
     expectError(await attempt(second), 401, 'invalid_credentials');
     expectError(await attempt(first), 401, 'invalid_credentials');

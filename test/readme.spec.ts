@@ -1,10 +1,61 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 
 // The test runner runs from the repository's root (scripts/test.js), wherever the build went.
 const ROOT = process.cwd();
+
+const MAX_README_LINES = 300;
+
+/** Markdown without its fenced code blocks (a `#` comment in a shell block is no heading, a link in one no link). */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```/gm, '');
+}
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const result = new Set<string>();
+  for (const [, text] of prose(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const base = text
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    result.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return result;
+}
+
+/** Each relative link of `markdown` (the page at `page`, relative to the root) whose file or heading is missing. */
+function linkProblems(page: string, markdown: string): string[] {
+  const problems: string[] = [];
+  for (const [, target] of prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/i.test(target)) continue;
+    const [file, anchor] = target.split('#') as [string, string | undefined];
+    if (file === '') {
+      if (anchor !== undefined && !anchors(markdown).has(anchor)) problems.push(`${page} -> ${target}: no such heading`);
+      continue;
+    }
+    const path = join(ROOT, dirname(page), file);
+    if (!existsSync(path)) {
+      problems.push(`${page} -> ${target}: no such file`);
+      continue;
+    }
+    if (anchor === undefined || !path.endsWith('.md')) continue;
+    if (!anchors(readFileSync(path, 'utf8')).has(anchor)) problems.push(`${page} -> ${target}: no such heading`);
+  }
+  return problems;
+}
+
+function brokenLinks(page: string): string[] {
+  const path = join(ROOT, page);
+  assert.ok(!relative(ROOT, path).startsWith('..'));
+  return linkProblems(page, readFileSync(path, 'utf8'));
+}
 
 describe('README', () => {
   it('shows the first session exactly as scripts/first-session.sh runs it (CI runs the script)', () => {
@@ -17,11 +68,34 @@ describe('README', () => {
     assert.equal(block, body);
   });
 
-  it('links only to files in the repository', () => {
+  it('fits in a head: at most 300 lines', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length;
+    assert.ok(lines <= MAX_README_LINES, `README.md has ${lines} lines; the rest belongs in docs/ (at most ${MAX_README_LINES})`);
+  });
+
+  it('links, as do docs/*.md, only to files in the repository and to headings that exist', () => {
+    const pages = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join('docs', name)),
+    ];
+    const broken = pages.flatMap((page) => brokenLinks(page));
+    assert.deepEqual(broken, []);
+    assert.ok(!readFileSync(join(ROOT, 'README.md'), 'utf8').includes('../shared/'), 'README points outside the repository');
+  });
+
+  it('finds a link to a missing file or a missing heading (the check above can fail)', () => {
+    const broken = linkProblems('docs/x.md', '# Title\n\n[a](../README.md#no-such-heading) [b](missing.md) [c](#title) [d](#nope) [e](settings.md#settings)\n');
+    assert.deepEqual(broken, ['docs/x.md -> ../README.md#no-such-heading: no such heading', 'docs/x.md -> missing.md: no such file', 'docs/x.md -> #nope: no such heading']);
+  });
+
+  it('lists every folder of src/ in its layout', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const targets = [...readme.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)].map((match) => match[1]).filter((target) => !/^https?:\/\//.test(target));
-    for (const target of targets) assert.doesNotThrow(() => readFileSync(join(ROOT, target)), `README links to ${target}, which is not in the repository`);
-    assert.ok(!readme.includes('../shared/'), 'README points outside the repository');
+    const layout = readme.slice(readme.indexOf('## Where things are'));
+    const folders = readdirSync(join(ROOT, 'src')).filter((name) => statSync(join(ROOT, 'src', name)).isDirectory());
+    assert.ok(folders.length > 10);
+    for (const folder of folders) assert.match(layout, new RegExp(`^ {2}${folder}/ `, 'm'), `the layout does not list src/${folder}/`);
   });
 
   it('names in .nvmrc a Node.js version that package.json accepts and that CI runs the suite on', () => {

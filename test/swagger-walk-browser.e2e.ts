@@ -148,10 +148,17 @@ async function execute(page: Page, tag: string, operationId: string, input: { bo
   return { status: Number((await status.innerText()).trim()), body: JSON.parse(await bodyText.innerText()) };
 }
 
-/** The Authorize dialog: the access token into the `bearer` scheme. */
+/**
+ * The Authorize dialog: three schemes, each named for what it takes (all three are "(http, Bearer)"), and each
+ * described; the access token goes into the `accessToken` scheme.
+ */
 async function authorize(page: Page, accessToken: string): Promise<void> {
   await page.locator('.auth-wrapper button.authorize').first().click();
-  const bearer = page.locator('.modal-ux .auth-container').filter({ has: page.locator('h4', { hasText: /^bearer/ }) });
+  const titles = (await page.locator('.modal-ux .auth-container h4').allInnerTexts()).map((title) => title.trim());
+  assert.deepEqual(titles.map((title) => title.split(/\s/)[0]).sort(), ['accessToken', 'apiKey', 'refreshToken']);
+  const dialog = await page.locator('.modal-ux').innerText();
+  for (const what of ["A person's access token", "A machine client's API key", "A person's refresh token"]) assert.ok(dialog.includes(what), `the dialog does not say "${what}"`);
+  const bearer = page.locator('.modal-ux .auth-container').filter({ has: page.locator('h4', { hasText: /^accessToken/ }) });
   await bearer.locator('input').fill(accessToken);
   await bearer.locator('button.modal-btn.authorize').click();
   await page.locator('.modal-ux button.btn-done').first().click();

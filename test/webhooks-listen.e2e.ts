@@ -156,22 +156,32 @@ describe('npm run cli -- listen, against a production server with no webhook set
     }
   });
 
-  it("drives the README's receiver, run as written (only its port changed), through the README's listen command", async () => {
-    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-    const source = /saved as `receiver\.mjs`:\n\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
-    assert.ok(source, 'the README shows receiver.mjs');
+  it("drives docs/webhooks.md's receiver, run as written on the RECEIVER_PORT it is given, through its listen command", async () => {
+    const page = readFileSync(join(process.cwd(), 'docs', 'webhooks.md'), 'utf8');
+    const source = /saved as `receiver\.mjs`:\n\n```js\n([\s\S]*?)\n```/.exec(page)?.[1];
+    assert.ok(source, 'docs/webhooks.md shows receiver.mjs');
+    // Its walkthrough continues the README's first session: the user that session signed up, on the server it used.
+    assert.match(
+      page,
+      /PAYMENTS_PASSWORD="\$PASSWORD" npm run cli -- listen --api "\$B" --email "\$EMAIL" \\\n {2}--secret "\$WEBHOOK_SECRET" --forward-to "http:\/\/localhost:\$RECEIVER_PORT\/webhooks"/,
+    );
+    const session = readFileSync(join(process.cwd(), 'scripts', 'first-session.sh'), 'utf8');
+    for (const name of ['B', 'EMAIL', 'PASSWORD']) assert.match(session, new RegExp(`^${name}=`, 'm'), `the first session sets ${name}`);
     const port = await freeLoopbackPort();
     // Beside the repository's node_modules, where `standardwebhooks` resolves as in a reader's project.
     const dir = join(process.cwd(), '.test-build', `readme-receiver-${process.pid}`);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'receiver.mjs'), source.replaceAll('8080', String(port)));
+    writeFileSync(join(dir, 'receiver.mjs'), source);
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const reader = spawn(process.execPath, [join(dir, 'receiver.mjs')], { env: { ...process.env, WEBHOOK_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const reader = spawn(process.execPath, [join(dir, 'receiver.mjs')], {
+      env: { ...process.env, WEBHOOK_SECRET: secret, RECEIVER_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const printed: string[] = [];
     createInterface({ input: reader.stdout }).on('line', (line) => printed.push(line));
     const owner = await accountOwner(server.api);
     try {
-      await waitUntil(() => printed.some((line) => line.startsWith('receiving webhooks at')), 'the receiver to listen');
+      await waitUntil(() => printed.includes(`receiving webhooks at http://localhost:${port}/webhooks`), 'the receiver to listen on RECEIVER_PORT');
       const listener = await startListener(server.api.baseUrl, owner, `http://localhost:${port}/webhooks`, ['--secret', secret]);
       try {
         assert.equal(listener.secret, secret);

@@ -6,7 +6,7 @@ import { OPENAPI_PUBLIC_EXTENSION, PublicOperationMode } from './decorators/publ
 import { OPENAPI_SCOPE_EXTENSION, RouteScope } from './decorators/scope.decorator';
 
 /** The security scheme of access tokens, required by every operation that is not @Public(). */
-export const ACCESS_TOKEN_SCHEME = 'bearer';
+export const ACCESS_TOKEN_SCHEME = 'accessToken';
 /** The security scheme of refresh tokens: only token refresh takes one. */
 export const REFRESH_TOKEN_SCHEME = 'refreshToken';
 
@@ -31,7 +31,8 @@ export function documentPublicOperations(document: OpenAPIObject): void {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
-      description: 'A refresh token from login or refresh, for `POST /v1/auth/refresh` only.',
+      description:
+        "A person's refresh token: the `refresh_token` that login and refresh answer (lasts 30 days). Only `POST /v1/auth/refresh` takes it; it is refused everywhere else.",
     },
   };
 }
@@ -69,7 +70,8 @@ export function documentApiKeyOperations(document: OpenAPIObject): void {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'sk_test_... / sk_live_... / sk_platform_...',
-      description: "An API key's secret (`POST /v1/api_keys`). Each operation names the scope it needs (`x-required-scope`).",
+      description:
+        "A machine client's API key: the `secret` (`sk_test_...`, `sk_live_...`, `sk_platform_...`) that `POST /v1/api_keys` answers once. It acts as its account, narrowed to its scopes; each operation names the scope it needs (`x-required-scope`), and session operations refuse it.",
     },
   };
 }

@@ -101,7 +101,7 @@ function migrateAsService(dataSource: DataSource, settings: SchemaSettings, logg
   if (dataSource.options.type === 'postgres') {
     logger.warn(
       'DATABASE_MIGRATION_URL is not set: the service runs as the owner of its tables, so its login can alter them and delete audit entries; ' +
-        'give it a role of its own (README, "Database roles")',
+        'give it a role of its own (docs/audit-log.md, "Database roles")',
     );
   }
   return runMigrations(dataSource, { runtimeRole: null, auditRetentionSeconds: settings.auditRetentionSeconds });

@@ -71,7 +71,7 @@ export function balanceChange(side: EntrySide, from: 'new' | 'pending', to: Entr
   };
 }
 
-/** The balances the API shows, from the stored sums (README, "Balances"). */
+/** The balances the API shows, from the stored sums (docs/api-guide.md, "Balances and the ledger"). */
 export function balanceFigures(stored: { posted: number; pendingDebits: number; pendingCredits: number }): { posted: number; pending: number; available: number } {
   return {
     posted: stored.posted,

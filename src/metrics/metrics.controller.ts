@@ -9,7 +9,7 @@ import { Metrics } from './metrics';
  * (otherwise a 404 like any unknown route), and then answered only to
  * `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise). An operator's
  * endpoint, not part of the API: kept out of the OpenAPI document and
- * described in the README.
+ * described in docs/operations.md ("Metrics").
  */
 @ApiExcludeController()
 @Controller('metrics')

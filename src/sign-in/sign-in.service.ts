@@ -179,7 +179,7 @@ export class SignInService {
 
   /**
    * Exchanges a refresh token (the Bearer of the request) for a new access token,
-   * rotating the refresh token unless asked not to. See the README for the
+   * rotating the refresh token unless asked not to. See docs/api-guide.md ("Sessions and tokens") for the
    * grace interval and reuse detection.
    */
   async refresh(refreshToken: string | null, request: RefreshRequestDto): Promise<TokenPairResponseDto> {

@@ -87,7 +87,7 @@ function authOf(security) {
   if (schemes.some((names) => names.includes('refreshToken'))) return 'refresh';
   if (schemes.some((names) => names.length === 0)) return 'optional';
   // An access token, or (where the operation also takes one) an API key: both are sent as Bearer.
-  if (schemes.every((names) => names.includes('bearer') || names.includes('apiKey'))) return 'access';
+  if (schemes.every((names) => names.includes('accessToken') || names.includes('apiKey'))) return 'access';
   throw new Error(`an unknown security requirement: ${JSON.stringify(security)}`);
 }
 

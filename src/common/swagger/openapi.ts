@@ -43,7 +43,7 @@ per address, and password guesses per email (a wrong \`current_password\` counts
 **Lists.** \`limit\` (1..100, default 20) and \`cursor\` (the previous page's \`next_cursor\`); newest first;
 \`{ data, has_more, next_cursor }\`.
 
-**Authentication.** \`Authorization: Bearer <access_token>\` (the \`bearer\` scheme) on every operation except login,
+**Authentication.** \`Authorization: Bearer <access_token>\` (the \`accessToken\` scheme) on every operation except login,
 refresh and signup. Refresh takes the refresh token as Bearer instead (the \`refreshToken\` scheme). Access tokens last
 15 minutes and stop working as soon as their session ends. Machine clients use an API key instead
 (\`Authorization: Bearer sk_...\`, the \`apiKey\` scheme): it acts as its account (or, for platform keys, the platform),
@@ -83,8 +83,18 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .addServer(SERVER.url, SERVER.description)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from login or refresh.' }, 'bearer')
-    .addSecurityRequirements('bearer')
+    // The access token's scheme; its name is auth's ACCESS_TOKEN_SCHEME (common ranks below auth, so it is spelled here).
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          "A person's access token: the `access_token` that `POST /v1/auth/login` (or refresh) answers. Lasts 15 minutes and ends with its session; every operation but login, refresh and signup takes it.",
+      },
+      'accessToken',
+    )
+    .addSecurityRequirements('accessToken')
     .addTag('auth', 'Login, token refresh, sessions.')
     .addTag('accounts', 'Individual and business accounts.')
     .addTag('users', 'Users, their roles and their account membership.')

@@ -4,7 +4,7 @@ import { AmountColumn, TimestampColumn } from '../../database/columns';
 /**
  * The balance of one customer account in one currency, kept up to date in the
  * same database transaction as its entries, so reading it never sums entries.
- * `posted`, `pending` and `available` (README, "Balances") derive from the
+ * `posted`, `pending` and `available` (docs/api-guide.md, "Balances and the ledger") derive from the
  * three sums stored here. The platform's external accounts have no row: every
  * write in a currency would otherwise queue on one row; their balance is what
  * the ledger check derives from the entries.
