@@ -100,6 +100,22 @@ describe('the Stripe provider, against a fake Stripe on loopback', () => {
     assert.equal(unpaid.session.status, 'expired');
   });
 
+  it('gives back at Stripe the money of a session completed after its request was canceled, once', async () => {
+    const owner = await accountOwner(t.api);
+    const automatic = await stripeRequest(owner);
+    const manual = await stripeRequest(owner, { capture_method: 'manual' });
+    for (const { payment } of [automatic, manual]) expectStatus(await t.api.post(`/v1/payments/${payment.id}/cancel`, undefined, { token: owner.token }), 200);
+    const late = [stripe.pay(automatic.session.id), stripe.pay(manual.session.id)];
+    for (const event of [...late, ...late]) expectStatus(await stripe.post(event), 200);
+    assert.deepEqual([(await read(owner, automatic.payment.id)).status, (await read(owner, manual.payment.id)).status], ['canceled', 'canceled']);
+    const refunded = [...stripe.refunds.values()].filter((refund) => refund.intentId === automatic.session.intent!.id);
+    assert.deepEqual(
+      refunded.map((refund) => refund.amount),
+      [2500],
+    );
+    assert.equal(manual.session.intent!.status, 'canceled');
+  });
+
   it('refunds through Stripe and settles the refund by webhook, once, whatever the order', async () => {
     const owner = await accountOwner(t.api);
     const { payment, session } = await stripeRequest(owner);

@@ -7,12 +7,11 @@ export const PaymentErrors = {
     new DomainError('payment_not_pending', `The payment request is ${status} (capture_method ${captureMethod}); it cannot be ${verb}.`),
   testModeOnly: () => new DomainError('test_mode_only', 'simulate drives test-mode payment requests only: this one is live, and only its customer can pay it.'),
   notificationRouteNotFound: () => new DomainError('not_found', 'No enabled provider of that name takes notifications here.'),
-  invalidSignature: (provider: string, reason: string) => new DomainError('invalid_signature', `The ${provider} notification's signature does not verify: ${reason}`),
-  providerModeMismatch: (provider: string, providerMode: string, mode: string) =>
-    new DomainError(
-      'provider_mode_mismatch',
-      `${provider} is configured with ${providerMode}-mode credentials; it cannot serve ${mode}-mode money (test keys for test accounts, live keys for live ones).`,
-    ),
+  /** Also a missing signature or a body of a type no provider sends: nothing tells a forger which check failed. */
+  invalidSignature: () =>
+    new DomainError('invalid_signature', 'The signature of this notification does not verify against its body as sent and the signing secret, or it is too old.'),
+  providerModeMismatch: () =>
+    new DomainError('provider_mode_mismatch', 'The provider credentials are of the other mode: test keys serve test-mode accounts and events only, live keys live ones.'),
   providerUnavailable: (provider: string) =>
     new DomainError(
       'service_unavailable',

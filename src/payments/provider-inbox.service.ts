@@ -7,7 +7,9 @@ import { AUTHORIZATION, PaymentSettlement, SettlementResult } from './payment-se
 import { PaymentTransitions } from './payment-transitions';
 import { PaymentsRepository } from './payments.repository';
 import { ProviderEventsRepository } from './provider-events.repository';
-import { ProviderInbox, ProviderRefunds, ProviderSettle, ReportedMoney } from './providers/provider-inbox';
+import { PaymentErrors } from './payments.errors';
+import { PaymentProviders } from './providers/payment-providers';
+import { InboundNotification, ProviderInbox, ProviderRefunds, ProviderSettle, RawNotificationBody, ReportedMoney } from './providers/provider-inbox';
 
 /**
  * The inbox every asynchronous provider settles through (ProviderInbox): one database transaction per
@@ -24,8 +26,17 @@ export class ProviderInboxService extends ProviderInbox {
     private readonly settlement: PaymentSettlement,
     private readonly transitions: PaymentTransitions,
     private readonly refunds: ProviderRefunds,
+    private readonly providers: PaymentProviders,
   ) {
     super();
+  }
+
+  /** A notification posted for the provider `name`: `404 not_found` unless an enabled provider of that name takes them. */
+  async receive(name: string, body: unknown, headers: InboundNotification['headers']): Promise<void> {
+    const provider = this.providers.find(name);
+    if (provider === null || !provider.receivesNotifications) throw PaymentErrors.notificationRouteNotFound();
+    if (!(body instanceof RawNotificationBody)) throw PaymentErrors.invalidSignature();
+    await provider.receiveNotification({ body: body.text, headers }, this);
   }
 
   once(provider: string, eventId: string, livemode: boolean, apply: (settle: ProviderSettle) => Promise<void>): Promise<boolean> {

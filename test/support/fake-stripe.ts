@@ -182,7 +182,7 @@ export class FakeStripe {
       if (intent === undefined) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       const refund: FakeRefund = {
         id: this.id('re'),
-        amount: Number(params.get('amount')),
+        amount: Number(params.get('amount') ?? intent.amountCaptured),
         chargeId: intent.chargeId,
         intentId: intent.id,
         status: this.refundStatus,

@@ -6098,7 +6098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description `validation_error`, `invalid_json` */
+            /** @description `validation_error`, `invalid_json`, `provider_mode_mismatch` */
             400: {
                 headers: {
                     [name: string]: unknown;

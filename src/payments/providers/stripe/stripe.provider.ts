@@ -16,8 +16,12 @@ const MAX_SESSION_MS = 23 * 60 * 60 * 1000;
 /** A session's page in its URL: https://checkout.stripe.com/c/pay/cs_test_... */
 const SESSION_IN_URL = /\/(cs_(?:test|live)_[A-Za-z0-9]+)/;
 
-/** What one Stripe event settles, once its signature and mode are checked (and anything it needed from Stripe's API read). */
-type Settlement = (settle: ProviderSettle) => Promise<void>;
+/**
+ * What one Stripe event settles, once its signature and mode are checked (and anything it needed from Stripe's API
+ * read); it may answer what to tell Stripe once that committed (money that came for a request no longer open).
+ */
+type Settlement = (settle: ProviderSettle) => Promise<Afterwards | void>;
+type Afterwards = () => Promise<void>;
 
 /**
  * Cards through Stripe Checkout: a request opens a Checkout Session (its PaymentIntent holds the funds when
@@ -40,8 +44,9 @@ export class StripePaymentProvider extends PaymentProvider {
     this.stripe = new Stripe(settings.secretKey, { ...(settings.api ?? {}), maxNetworkRetries: 2, appInfo: { name: 'payments-platform' } });
   }
 
-  override refuseMode(mode: Mode): Error {
-    return PaymentErrors.providerModeMismatch(this.name, this.settings.mode, mode);
+  /** The key's mode is the account's to match: `400 provider_mode_mismatch` rather than a validation error. */
+  override refuseMode(): Error {
+    return PaymentErrors.providerModeMismatch();
   }
 
   async openCheckout(request: CheckoutRequest): Promise<Checkout> {
@@ -96,19 +101,25 @@ export class StripePaymentProvider extends PaymentProvider {
 
   override async receiveNotification(notification: InboundNotification, inbox: ProviderInbox): Promise<void> {
     const event = this.verified(notification);
-    if (event.livemode !== (this.settings.mode === 'live')) throw this.refuseMode(event.livemode ? 'live' : 'test');
+    if (event.livemode !== (this.settings.mode === 'live')) throw PaymentErrors.providerModeMismatch();
     const settlement = await this.settlementOf(event);
-    if (settlement !== null) await inbox.once(this.name, event.id, event.livemode, settlement);
+    if (settlement === null) return;
+    let afterwards: Afterwards | undefined;
+    await inbox.once(this.name, event.id, event.livemode, async (settle) => {
+      afterwards = (await settlement(settle)) ?? undefined;
+    });
+    // Outside the unit of work (a network call), and only by the delivery that recorded the event.
+    if (afterwards !== undefined) await afterwards();
   }
 
   private verified(notification: InboundNotification): Stripe.Event {
     const signature = notification.headers['stripe-signature'];
-    if (typeof signature !== 'string') throw PaymentErrors.invalidSignature(this.name, 'the Stripe-Signature header is missing');
+    if (typeof signature !== 'string') throw PaymentErrors.invalidSignature();
     try {
       return this.stripe.webhooks.constructEvent(notification.body, signature, this.settings.webhookSecret);
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
-      throw PaymentErrors.invalidSignature(this.name, 'it does not match the body as sent with STRIPE_WEBHOOK_SECRET, or it is too old.');
+      throw PaymentErrors.invalidSignature();
     }
   }
 
@@ -122,9 +133,12 @@ export class StripePaymentProvider extends PaymentProvider {
         const money = { amount: session.amount_total, currency: session.currency.toUpperCase() };
         const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? undefined);
         // Paid: charged at once; unpaid: a manual capture's authorization holds the funds.
+        const paid = session.payment_status === 'paid';
         return async (settle) => {
-          if (session.payment_status === 'paid') await settle.paid(paymentId, money, intent);
-          else await settle.authorized(paymentId, money, intent);
+          const result = paid ? await settle.paid(paymentId, money, intent) : await settle.authorized(paymentId, money, intent);
+          // Paid after the request was canceled or expired here: the money goes back rather than stays unowned at Stripe.
+          if (result.settled || result.reason !== 'request_not_open' || intent === undefined) return;
+          return () => this.giveBack(intent, paid, event.id);
         };
       }
       case 'payment_intent.payment_failed': {
@@ -151,6 +165,12 @@ export class StripePaymentProvider extends PaymentProvider {
       default:
         return null;
     }
+  }
+
+  /** Releases an authorization, or refunds a charge in full, that no open request here owns any more. */
+  private async giveBack(intent: string, paid: boolean, eventId: string): Promise<void> {
+    if (paid) await this.stripe.refunds.create({ payment_intent: intent, metadata: { reason: 'request_not_open' } }, { idempotencyKey: `give-back-${eventId}` });
+    else await this.stripe.paymentIntents.cancel(intent, {}, { idempotencyKey: `give-back-${eventId}` });
   }
 
   private paymentIntentOf(payment: PaymentRequest): string {
