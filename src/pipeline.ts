@@ -21,6 +21,7 @@ import { SecurityHeaders } from './common/http/security-headers';
 import { CARD_FORM_ROUTE } from './checkout/checkout.controller';
 import { BANK_STATEMENTS_ROUTE } from './bank-statements/bank-statements.controller';
 import { StatementBody } from './bank-statements/statement-body';
+import { PROVIDER_NOTIFICATIONS_ROUTE, RawNotificationBody } from './payments/providers/provider-inbox';
 import { STATEMENT_MEDIA_TYPES } from './bank-statements/formats/statement-formats';
 import { ulid } from './common/ids/ulid';
 import { logStream } from './common/logging/log-stream';
@@ -44,7 +45,8 @@ import { RequestRateLimiter } from './rate-limit/request-rate-limiter';
  *                 the request's logger (with the trace id of a valid W3C traceparent)
  *                 requests the HTTP parser refuses (431, 400): the error body, by hand
  *   onRoute       every registered route is recorded (404 vs 405)                      registerRouteTable
- *   parser        JSON only, forms on the checkout page's route, statements (XML, MT940, CSV) on the bank statements' route
+ *   parser        JSON only, forms on the checkout page's route, statements (XML, MT940, CSV) on the bank statements' route,
+ *                 providers' notifications (JSON, forms) as sent, for every provider (PROVIDER_NOTIFICATIONS_ROUTE)
  *                 (handed on unread: read once the caller may import); anything else is 415
  *   onRequest     X-Request-Id and the security headers on the answer: no-store,        registerHttpHooks
  *                 nosniff, a strict CSP (/docs: Swagger UI's; /pay sets its own later)
@@ -158,13 +160,17 @@ export function registerRouteTable(fastify: FastifyInstance, routeTable: RouteTa
   fastify.removeContentTypeParser(['text/plain', 'application/json']);
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // A provider's notification is handed on as sent: its signature is computed over these bytes.
+    if (request.routeOptions.url === PROVIDER_NOTIFICATIONS_ROUTE) done(null, new RawNotificationBody(body as string));
     // Some clients send Content-Type: application/json on every request; an empty DELETE body is no body.
-    if (body === '' && request.method === 'DELETE') done(null, undefined);
+    else if (body === '' && request.method === 'DELETE') done(null, undefined);
     else void parseJson(request, body as string, done);
   });
-  // The checkout page's card form is the one body that is not JSON, and only on its route.
+  // The checkout page's card form is the one body that is not JSON, and only on its route; providers that notify
+  // with a form (Mollie) get theirs as sent.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_FORM_BYTES }, (request, body, done) => {
-    if (request.routeOptions.url !== CARD_FORM_ROUTE) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
+    if (request.routeOptions.url === PROVIDER_NOTIFICATIONS_ROUTE) done(null, new RawNotificationBody(body as string));
+    else if (request.routeOptions.url !== CARD_FORM_ROUTE) done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type']), undefined);
     else done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   // Bank statements (XML, MT940 text, CSV) are read only on their route. Their body is handed on unread: the route

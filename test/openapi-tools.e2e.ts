@@ -369,9 +369,9 @@ describe('the OpenAPI document, used by tools as it is', () => {
       real.add(`${code} ${response.body.error_description}`);
       if (code === 'validation_error' || code === 'immutable_field') assert.deepEqual(response.body.details, ERROR_EXAMPLES[code].details);
     }
-    // The answers no test provokes cheaply: their texts, as written in the source.
+    // The answers no test provokes cheaply here (the providers' two: test/stripe-provider.e2e.ts): their texts, as written in the source.
     const source = sourceTexts();
-    for (const code of ['rate_limited', 'internal_error', 'service_unavailable', 'request_header_fields_too_large'] as const) {
+    for (const code of ['rate_limited', 'internal_error', 'service_unavailable', 'request_header_fields_too_large', 'invalid_signature', 'provider_mode_mismatch'] as const) {
       assert.ok(source.includes(`'${ERROR_EXAMPLES[code].description}'`), `${code}: "${ERROR_EXAMPLES[code].description}" is nowhere in src/`);
       real.add(`${code} ${ERROR_EXAMPLES[code].description}`);
     }

@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   // The hosted checkout page: its token is the key (test/checkout.e2e.ts).
   'GET /pay/:checkout_token',
   'POST /pay/:checkout_token',
+  // Providers' signed notifications: the provider's signature is the key (test/stripe-provider.e2e.ts).
+  'POST /v1/providers/:provider/notifications',
   // Swagger UI, its assets and the OpenAPI document.
   'GET /docs',
   'GET /docs/',

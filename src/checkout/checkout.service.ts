@@ -51,7 +51,10 @@ export class CheckoutService {
   async open(checkoutToken: string): Promise<CheckoutPage> {
     const payment = await this.find(checkoutToken);
     if (!isHostedHere(payment, checkoutToken)) return { kind: 'redirect', url: payment.paymentUrl };
-    return { kind: 'page', view: await this.viewOf(checkoutToken, payment) };
+    const view = await this.viewOf(checkoutToken, payment);
+    // A provider with a page of its own (Stripe Checkout): the customer goes there while the request waits for them.
+    if (view.status === 'pending' && view.instructions?.kind === 'redirect') return { kind: 'redirect', url: view.instructions.url };
+    return { kind: 'page', view };
   }
 
   async submitCard(checkoutToken: string, cardNumber: unknown): Promise<CardSubmission> {
@@ -81,7 +84,9 @@ export class CheckoutService {
 
   private async viewOf(checkoutToken: string, payment: PaymentRequest): Promise<CheckoutView> {
     const account = await this.db.run((manager) => this.accounts.findById(manager, payment.accountId));
-    const instructions = this.providers.find(payment.provider)?.instructions(payment) ?? null;
+    const provider = this.providers.find(payment.provider);
+    // Only a pending request is paid on the page: a provider is asked for nothing about the others.
+    const instructions = provider === null || effectiveStatus(payment, new Date()) !== 'pending' ? null : await provider.instructions(payment);
     return { checkoutToken, payment, status: effectiveStatus(payment, new Date()), merchantName: account?.name ?? '', instructions };
   }
 }

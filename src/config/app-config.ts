@@ -178,7 +178,23 @@ export class AppConfig {
   /** How long delivered and given-up webhook deliveries are kept after they were queued. */
   readonly webhookDeliveryRetentionSeconds: number;
 
+  /** The variables this configuration was read from, for the settings a payment provider declares (readSettings). */
+  readonly #env: Environment;
+
+  /**
+   * Settings declared outside this module (a payment provider's folder declares its own), read from the same
+   * variables when that provider is enabled; every problem `read` records is reported at once, as the
+   * configuration's are (ConfigValidationError).
+   */
+  readSettings<T>(read: (reader: EnvReader) => T): T {
+    const problems: string[] = [];
+    const settings = read(new EnvReader(this.#env, problems));
+    if (problems.length > 0) throw new ConfigValidationError(problems);
+    return settings;
+  }
+
   constructor(env: Environment, sources: ConfigSources = {}) {
+    this.#env = env;
     const problems: string[] = [];
     const reader = new EnvReader(env, problems);
 

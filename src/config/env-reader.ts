@@ -10,6 +10,11 @@ export class EnvReader {
     private readonly problems: string[],
   ) {}
 
+  /** A problem of a value the caller checks itself. */
+  problem(message: string): void {
+    this.problems.push(message);
+  }
+
   text(name: string, fallback: string): string {
     const value = this.env[name]?.trim();
     return value === undefined || value === '' ? fallback : value;

@@ -24,6 +24,8 @@ export type SettlementResult = { settled: true; paymentId: string } | { settled:
 
 /** A pending request is paid: as a card success on the hosted page, so with the same credit, ledger entries and events. */
 const SETTLEMENT: PaymentMove = { to: 'succeeded', from: ['pending'] };
+/** A pending request's funds are held by its provider (manual capture), as an approved card on the hosted page. */
+export const AUTHORIZATION: PaymentMove = { to: 'authorized', from: ['pending'] };
 
 /**
  * Asynchronous settlement: money a provider reports after the customer's visit
@@ -51,10 +53,10 @@ export class PaymentSettlement {
    * Settles this request with the reported money (an admin matching a statement line by hand, or settle above),
    * or says why not; the provider and mode are the caller's to have checked.
    */
-  async settleRequest(manager: EntityManager, payment: PaymentRequest, reported: Omit<ReportedPayment, 'reference'>): Promise<SettlementResult> {
+  async settleRequest(manager: EntityManager, payment: PaymentRequest, reported: Omit<ReportedPayment, 'reference'>, move: PaymentMove = SETTLEMENT): Promise<SettlementResult> {
     const refused = refusal(payment, reported, new Date());
     if (refused !== null) return { settled: false, reason: refused, paymentId: payment.id };
-    const result = await this.transitions.move(manager, payment, SETTLEMENT);
+    const result = await this.transitions.move(manager, payment, move);
     if (result.moved) return { settled: true, paymentId: payment.id };
     // Settled, canceled or expired meanwhile: reported as it now reads.
     return { settled: false, reason: refusal(result.current, reported, result.now) ?? 'request_not_open', paymentId: payment.id };
@@ -63,7 +65,7 @@ export class PaymentSettlement {
 
 function refusal(payment: PaymentRequest, reported: Pick<ReportedPayment, 'amount' | 'currency'>, now: Date): UnsettledReason | null {
   const status = effectiveStatus(payment, now);
-  if (status === 'succeeded') return 'already_settled';
+  if (status === 'succeeded' || status === 'authorized') return 'already_settled';
   if (status !== 'pending') return 'request_not_open';
   if (payment.currency !== reported.currency) return 'currency_mismatch';
   if (payment.amount !== reported.amount) return 'amount_mismatch';

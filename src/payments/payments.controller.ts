@@ -34,7 +34,7 @@ export class PaymentsController {
   })
   @ApiCreatedResponse({ type: PaymentResponseDto })
   @ApiBody({ type: CreatePaymentRequestDto, examples: CREATE_PAYMENT_EXAMPLES })
-  @ApiBodyErrors('unauthorized', 'email_not_verified', 'account_closed', 'account_not_found', 'idempotency_request_in_progress', 'idempotency_key_reused')
+  @ApiBodyErrors('unauthorized', 'email_not_verified', 'account_closed', 'account_not_found', 'provider_mode_mismatch', 'idempotency_request_in_progress', 'idempotency_key_reused')
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePaymentRequestDto, @IdempotentCommit() commit: TransactionOptions): Promise<PaymentResponseDto> {
     return this.payments.create(caller, body, commit);
   }

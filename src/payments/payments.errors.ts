@@ -6,6 +6,12 @@ export const PaymentErrors = {
   notPending: (status: PaymentStatus, captureMethod: CaptureMethod, verb: string) =>
     new DomainError('payment_not_pending', `The payment request is ${status} (capture_method ${captureMethod}); it cannot be ${verb}.`),
   testModeOnly: () => new DomainError('test_mode_only', 'simulate drives test-mode payment requests only: this one is live, and only its customer can pay it.'),
+  notificationRouteNotFound: () => new DomainError('not_found', 'No enabled provider of that name takes notifications here.'),
+  /** Also a missing signature or a body of a type no provider sends: nothing tells a forger which check failed. */
+  invalidSignature: () =>
+    new DomainError('invalid_signature', 'The signature of this notification does not verify against its body as sent and the signing secret, or it is too old.'),
+  providerModeMismatch: () =>
+    new DomainError('provider_mode_mismatch', 'The provider credentials are of the other mode: test keys serve test-mode accounts and events only, live keys live ones.'),
   providerUnavailable: (provider: string) =>
     new DomainError(
       'service_unavailable',

@@ -12,27 +12,35 @@ import { PaymentTransitions } from './payment-transitions';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
-import { PaymentProvider } from './providers/payment-provider';
-import { PaymentProviders, ProviderInstances } from './providers/payment-providers';
+import { AppConfig } from '../config/app-config';
+import { enabledInstances, PaymentProviders, ProviderInstances } from './providers/payment-providers';
+import { ProviderInbox } from './providers/provider-inbox';
+import { ProviderInboxService } from './provider-inbox.service';
+import { ProviderEventsRepository } from './provider-events.repository';
+import { ProviderNotificationsController } from './provider-notifications.controller';
+import { ProviderEvent } from './entities/provider-event.entity';
 import { REGISTERED_PROVIDERS } from './providers/registered-providers';
 
 /**
  * Payment requests and their lifecycle; a success settles into a posted credit
  * transaction in the same database transaction, and unpaid requests expire.
- * Providers are registered in providers/registered-providers.ts.
+ * Providers are registered in providers/registered-providers.ts; asynchronous ones settle through
+ * ProviderInbox (their notifications arrive at ProviderNotificationsController).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([PaymentRequest]), AccountsModule, LedgerModule, TransactionsModule],
-  controllers: [PaymentsController, PaymentProvidersController],
+  imports: [TypeOrmModule.forFeature([PaymentRequest, ProviderEvent]), AccountsModule, LedgerModule, TransactionsModule],
+  controllers: [PaymentsController, PaymentProvidersController, ProviderNotificationsController],
   providers: [
     PaymentsRepository,
     PaymentsService,
     PaymentTransitions,
     PaymentSettlement,
     PaymentExpiry,
-    ...REGISTERED_PROVIDERS,
-    { provide: ProviderInstances, useFactory: (...all: PaymentProvider[]): ProviderInstances => ({ all }), inject: [...REGISTERED_PROVIDERS] },
+    { provide: ProviderInstances, useFactory: (config: AppConfig): ProviderInstances => enabledInstances(REGISTERED_PROVIDERS, config), inject: [AppConfig] },
     PaymentProviders,
+    ProviderEventsRepository,
+    ProviderInboxService,
+    { provide: ProviderInbox, useExisting: ProviderInboxService },
     PaymentInvariantsRepository,
   ],
   exports: [PaymentInvariantsRepository, PaymentsRepository, PaymentsService, PaymentTransitions, PaymentSettlement, PaymentProviders],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
 import { lowestIdAt } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
@@ -132,6 +132,11 @@ export class PaymentsRepository {
   async syncRefunded(manager: EntityManager, paymentId: string, now: Date): Promise<PaymentRequest | null> {
     const row = await SYNC_REFUNDED.row<object>(manager, [paymentId, now.getTime()]);
     return row && PAYMENT_REQUESTS.fromRow(row);
+  }
+
+  /** A provider names the request by its own reference once it knows it (Stripe: its PaymentIntent); a reference set before stays. */
+  async recordProviderReference(manager: EntityManager, paymentId: string, providerReference: string): Promise<void> {
+    await manager.update(PaymentRequest, { id: paymentId, providerReference: IsNull() }, { providerReference });
   }
 
   async linkTransaction(manager: EntityManager, paymentId: string, transactionId: string): Promise<void> {

@@ -121,7 +121,7 @@ function setup(options: Setup = {}) {
   const service = new PaymentsService(
     db.asDatabase(),
     new AppConfig({}),
-    new PaymentProviders({ all: [new SandboxPaymentProvider()] }, new AppConfig({ PAYMENT_PROVIDERS: 'sandbox' })),
+    new PaymentProviders({ all: [new SandboxPaymentProvider()], registered: ['sandbox'] }, new AppConfig({ PAYMENT_PROVIDERS: 'sandbox' })),
     payments as unknown as PaymentsRepository,
     accounts as unknown as AccountsRepository,
     transitions,

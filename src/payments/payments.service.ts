@@ -61,6 +61,8 @@ export class PaymentsService {
       amount: request.amount,
       currency: request.currency,
       customerEmail: request.customer.email,
+      description: request.description ?? `${request.purpose} ${request.reference_id ?? id}`,
+      captureMethod: request.capture_method ?? 'automatic',
       expiresAt,
       hostedPageUrl: `${this.config.publicBaseUrl}/pay/${checkoutToken}`,
     });
@@ -204,9 +206,7 @@ export class PaymentsService {
         ? validationError('provider', `no enabled provider serves ${mode}-mode accounts (enabled: ${enabled.join(', ') || 'none'})`)
         : validationError('provider', `must be one of the enabled providers: ${enabled.join(', ') || 'none'}`);
     }
-    if (!provider.modes.includes(mode)) {
-      throw validationError('provider', `${provider.name} serves ${provider.modes.join(' and ')}-mode accounts only; this account is ${mode}`);
-    }
+    if (!provider.modes.includes(mode)) throw provider.refuseMode(mode);
     if (request.capture_method === 'manual' && !provider.capabilities.manualCapture) {
       throw validationError('capture_method', `manual capture is not offered by ${provider.name}`);
     }

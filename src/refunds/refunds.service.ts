@@ -21,6 +21,7 @@ import { PaymentErrors } from '../payments/payments.errors';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { PaymentProvider, RefundAnswer, RefundOrder } from '../payments/providers/payment-provider';
 import { PaymentProviders } from '../payments/providers/payment-providers';
+import { ProviderRefunds, ProviderRefundSettlement } from '../payments/providers/provider-inbox';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { transactionEvents } from '../transactions/transaction-events';
 import { postingOf } from '../transactions/transaction-rules';
@@ -45,7 +46,7 @@ type RefundSettlement = { status: 'succeeded' } | { status: 'failed'; failureCod
  * asked inside the booking's transaction instead, which then settles it too.
  */
 @Injectable()
-export class RefundsService {
+export class RefundsService implements ProviderRefunds {
   constructor(
     private readonly db: Database,
     private readonly refunds: RefundsRepository,
@@ -113,6 +114,21 @@ export class RefundsService {
       await this.events.record(manager, settled.events);
       return toRefundResponse(settled.refund);
     });
+  }
+
+  /**
+   * A provider's asynchronous answer (its webhook) to a refund of one of its requests, in the provider's unit of
+   * work (ProviderRefunds): settled as confirm settles it. False when the refund is not the provider's, is of the
+   * other mode, or was settled already (its answer at creation, an earlier event): nothing changes.
+   */
+  async settleFromProvider(manager: EntityManager, provider: string, livemode: boolean, refundId: string, settlement: ProviderRefundSettlement): Promise<boolean> {
+    if (!isId('re', refundId)) return false;
+    const refund = await this.refunds.findById(manager, refundId);
+    if (refund === null || refund.status !== 'pending' || refund.livemode !== livemode) return false;
+    if ((await this.payments.findById(manager, refund.paymentId))?.provider !== provider) return false;
+    const settled = await this.settle(manager, refund, settlement);
+    await this.events.record(manager, settled.events);
+    return true;
   }
 
   /**

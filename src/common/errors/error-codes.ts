@@ -7,6 +7,10 @@ export const ERROR_STATUS = {
   validation_error: 400,
   webhook_url_not_allowed: 400,
   invalid_json: 400,
+  // A provider's notification whose signature does not verify (section 34).
+  invalid_signature: 400,
+  // A provider whose credentials are of the other mode than the account or the event (section 34).
+  provider_mode_mismatch: 400,
   token_invalid: 400,
   unauthorized: 401,
   invalid_credentials: 401,

@@ -21,6 +21,8 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   validation_error: { description: `${VALIDATION_PROBLEM.field}: ${VALIDATION_PROBLEM.message}`, details: [VALIDATION_PROBLEM] },
   webhook_url_not_allowed: { description: 'This webhook URL is not allowed: it must use https (a server started with WEBHOOK_ALLOW_HTTP=true also takes http).' },
   invalid_json: { description: 'The request body is not valid JSON.' },
+  invalid_signature: { description: 'The signature of this notification does not verify against its body as sent and the signing secret, or it is too old.' },
+  provider_mode_mismatch: { description: 'The provider credentials are of the other mode: test keys serve test-mode accounts and events only, live keys live ones.' },
   token_invalid: { description: 'The link is not valid: it was used already, it expired, a newer one replaced it, or it was mistyped.' },
   unauthorized: { description: 'A valid access token is required.' },
   invalid_credentials: { description: 'The email or the password is incorrect.' },

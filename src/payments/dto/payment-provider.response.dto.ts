@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Mode, MODES } from '../../config/modes';
-import { PaymentProvider } from '../providers/payment-provider';
+import { CHECKOUT_KINDS, CheckoutKind, PaymentProvider } from '../providers/payment-provider';
 
 export class PaymentProviderCapabilitiesDto {
   @ApiProperty({ example: true, description: 'The hosted page collects a card.' })
@@ -25,6 +25,15 @@ export class PaymentProviderResponseDto {
 
   @ApiProperty({ type: PaymentProviderCapabilitiesDto })
   capabilities: PaymentProviderCapabilitiesDto;
+
+  @ApiProperty({
+    enum: CHECKOUT_KINDS,
+    example: 'card_form',
+    description:
+      "What `payment_url` shows the customer of a pending request: a card form (`card_form`), the payee's bank details and the reference to quote " +
+      "(`bank_transfer`), or a `303` redirect to the provider's own hosted page (`redirect`, e.g. Stripe Checkout), which reports the outcome back by signed notification.",
+  })
+  checkout: CheckoutKind;
 }
 
 export class PaymentProviderListDto {
@@ -42,5 +51,6 @@ export function toPaymentProviderResponse(provider: PaymentProvider): PaymentPro
     name: provider.name,
     modes: [...provider.modes],
     capabilities: { card_on_page: cardOnPage, manual_capture: manualCapture, refunds, asynchronous_settlement: asynchronousSettlement },
+    checkout: provider.checkout,
   };
 }

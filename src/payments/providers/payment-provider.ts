@@ -1,5 +1,7 @@
+import { validationError } from '../../common/errors/domain-error';
 import { Mode } from '../../config/modes';
 import { PaymentFailureCode, PaymentRequest } from '../entities/payment-request.entity';
+import { InboundNotification, ProviderInbox } from './provider-inbox';
 
 /** What a provider needs to open its side of a new payment request. */
 export interface CheckoutRequest {
@@ -7,6 +9,9 @@ export interface CheckoutRequest {
   amount: number;
   currency: string;
   customerEmail: string;
+  /** What the customer sees the money is for (the request's description, else its purpose and reference). */
+  description: string;
+  captureMethod: 'automatic' | 'manual';
   expiresAt: Date;
   /** The service's own hosted page for the request (/pay/{checkout_token}). */
   hostedPageUrl: string;
@@ -56,9 +61,18 @@ export interface RefundOrder {
  */
 export type RefundAnswer = { outcome: 'succeeded' } | { outcome: 'pending' } | { outcome: 'failed'; failureCode: 'declined' };
 
-/** What the hosted page shows the customer of a pending request. */
+/**
+ * What the hosted page does for a pending request: show a card form, show bank details, or send the
+ * customer to the provider's own page (`redirect`: Stripe Checkout, Adyen, Mollie...).
+ */
 export type PaymentInstructions =
-  { kind: 'card_form'; testCards: readonly { number: string; result: string }[] } | { kind: 'bank_transfer'; iban: string; bic: string; beneficiary: string; reference: string };
+  | { kind: 'card_form'; testCards: readonly { number: string; result: string }[] }
+  | { kind: 'bank_transfer'; iban: string; bic: string; beneficiary: string; reference: string }
+  | { kind: 'redirect'; url: string };
+
+/** The kinds of PaymentInstructions, as GET /v1/payment_providers names them (`checkout`). */
+export const CHECKOUT_KINDS = ['card_form', 'bank_transfer', 'redirect'] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 /**
  * A payment provider (card acquirer, bank-transfer gateway...): one folder
@@ -75,6 +89,8 @@ export abstract class PaymentProvider {
   /** The modes whose accounts may use it: the sandbox moves no real money, so it serves test accounts only. */
   abstract readonly modes: readonly Mode[];
   abstract readonly capabilities: ProviderCapabilities;
+  /** What its hosted page does for a pending request (the kind of its `instructions`). */
+  abstract readonly checkout: CheckoutKind;
   /**
    * True for a provider that answers `refund` in this process, without a network call (the sandbox): it is
    * then asked inside the refund's booking transaction, and a refund it accepts is booked and settled in one
@@ -85,8 +101,31 @@ export abstract class PaymentProvider {
   /** Opens the provider's side of a new request. */
   abstract openCheckout(request: CheckoutRequest): Promise<Checkout>;
 
-  /** What the hosted page shows for a pending request. */
-  abstract instructions(payment: PaymentRequest): PaymentInstructions;
+  /** What the hosted page shows for a pending request (a `redirect` provider may ask its API). */
+  abstract instructions(payment: PaymentRequest): Promise<PaymentInstructions>;
+
+  /**
+   * The refusal of a request on an account of a mode it does not serve (`modes`): by default
+   * `400 validation_error` naming `provider`; a provider whose mode follows its credentials says so.
+   */
+  refuseMode(mode: Mode): Error {
+    return validationError('provider', `${this.name} serves ${this.modes.join(' and ')}-mode accounts only; this account is ${mode}`);
+  }
+
+  /**
+   * An inbound notification (a signed webhook) posted to POST /v1/providers/{name}/notifications, with its body as
+   * sent: the provider checks its signature itself and settles what it reports through the inbox (once per event id).
+   * Throws a DomainError to refuse it (a bad signature: `400 invalid_signature`). Providers without notifications
+   * keep this default: the route answers 404.
+   */
+  receiveNotification(notification: InboundNotification, inbox: ProviderInbox): Promise<void> {
+    void notification;
+    void inbox;
+    return Promise.reject(new Error(`provider ${this.name} takes no notifications`));
+  }
+
+  /** Whether receiveNotification is implemented (a route for it exists). */
+  readonly receivesNotifications: boolean = false;
 
   /** Card providers (`cardOnPage`): asks for the money. Called outside any database transaction (a network call). */
   attempt(payment: PaymentRequest, card: CardDetails): Promise<PaymentAttempt> {

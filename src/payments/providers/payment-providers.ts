@@ -3,10 +3,18 @@ import { AppConfig } from '../../config/app-config';
 import { Mode } from '../../config/modes';
 import { StartupError } from '../../config/startup-error';
 import { PaymentProvider } from './payment-provider';
+import { ProviderRegistration } from './provider-registration';
 
-/** The registered providers' instances, as the module builds them (REGISTERED_PROVIDERS, in order). */
+/** The enabled providers' instances, as the module builds them, and the names of every registered one (REGISTERED_PROVIDERS). */
 export abstract class ProviderInstances {
   abstract readonly all: readonly PaymentProvider[];
+  abstract readonly registered: readonly string[];
+}
+
+/** Builds the providers PAYMENT_PROVIDERS enables, and only those (a disabled provider's settings are not even read). */
+export function enabledInstances(registrations: readonly ProviderRegistration[], config: AppConfig): ProviderInstances {
+  const enabled = new Set(config.payments.providers);
+  return { all: registrations.filter(({ name }) => enabled.has(name)).map((registration) => registration.create(config)), registered: registrations.map(({ name }) => name) };
 }
 
 /**
@@ -20,9 +28,9 @@ export class PaymentProviders {
 
   constructor(instances: ProviderInstances, config: AppConfig) {
     const known = new Map(instances.all.map((provider) => [provider.name, provider]));
-    const unknown = config.payments.providers.filter((name) => !known.has(name));
+    const unknown = config.payments.providers.filter((name) => !instances.registered.includes(name));
     if (unknown.length > 0) {
-      throw new StartupError(`PAYMENT_PROVIDERS names unknown providers (${unknown.join(', ')}); this build has ${[...known.keys()].join(', ')}`);
+      throw new StartupError(`PAYMENT_PROVIDERS names unknown providers (${unknown.join(', ')}); this build has ${instances.registered.join(', ')}`);
     }
     this.enabled = new Map(config.payments.providers.map((name) => [name, known.get(name)!]));
   }

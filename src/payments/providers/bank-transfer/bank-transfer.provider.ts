@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config';
 import { PaymentRequest } from '../../entities/payment-request.entity';
 import { Checkout, CheckoutRequest, PaymentInstructions, PaymentProvider, ProviderCapabilities, RefundAnswer } from '../payment-provider';
+import { ProviderRegistration } from '../provider-registration';
 import { creditorReferenceFor, formatCreditorReference } from './creditor-reference';
 
 export const BANK_TRANSFER_PROVIDER = 'bank_transfer';
@@ -14,11 +14,11 @@ export const BANK_TRANSFER_PROVIDER = 'bank_transfer';
  * accounts alike; manual capture makes no sense for a transfer the customer
  * makes themselves.
  */
-@Injectable()
 export class BankTransferPaymentProvider extends PaymentProvider {
   readonly name = BANK_TRANSFER_PROVIDER;
   readonly modes = ['live', 'test'] as const;
   readonly capabilities: ProviderCapabilities = { cardOnPage: false, manualCapture: false, refunds: true, asynchronousSettlement: true };
+  readonly checkout = 'bank_transfer';
 
   constructor(private readonly config: AppConfig) {
     super();
@@ -28,10 +28,10 @@ export class BankTransferPaymentProvider extends PaymentProvider {
     return Promise.resolve({ paymentUrl: request.hostedPageUrl, providerReference: creditorReferenceFor(request.paymentId) });
   }
 
-  instructions(payment: PaymentRequest): PaymentInstructions {
+  instructions(payment: PaymentRequest): Promise<PaymentInstructions> {
     const { iban, bic, beneficiary } = this.config.payments.bankTransfer;
     const reference = payment.providerReference ?? creditorReferenceFor(payment.id);
-    return { kind: 'bank_transfer', iban, bic, beneficiary, reference: formatCreditorReference(reference) };
+    return Promise.resolve({ kind: 'bank_transfer', iban, bic, beneficiary, reference: formatCreditorReference(reference) });
   }
 
   /** Nothing to tell the bank: a transfer that still arrives is reported unmatched (`request_not_open`). */
@@ -44,3 +44,5 @@ export class BankTransferPaymentProvider extends PaymentProvider {
     return Promise.resolve();
   }
 }
+
+export const BANK_TRANSFER: ProviderRegistration = { name: BANK_TRANSFER_PROVIDER, create: (config) => new BankTransferPaymentProvider(config) };
