@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 
 /** The provider events already applied (issue 34): one row per (provider, event id), so that each settles once. */
-export class ProviderEvents1765300000000 implements MigrationInterface {
-  name = 'ProviderEvents1765300000000';
+export class ProviderEvents1765310000000 implements MigrationInterface {
+  name = 'ProviderEvents1765310000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createTable(
