@@ -3,7 +3,7 @@ import { before, after, describe, it } from 'node:test';
 import { Environment } from '../src/config/app-config';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, FakeStripe } from './support/fake-stripe';
 import { accountOwner, createAccount, expectError, expectStatus, LoggedIn, loginAdmin } from './support/factories';
-import { useTestApp } from './support/test-app';
+import { freeLoopbackPort, useTestApp } from './support/test-app';
 
 type Owner = LoggedIn & { accountId: string };
 
@@ -151,5 +151,27 @@ describe('the Stripe provider, against a fake Stripe on loopback', () => {
     assert.equal(answer.status, 400);
     assert.equal(((await answer.json()) as { error_code: string }).error_code, 'provider_mode_mismatch');
     assert.equal((await read(owner, session.paymentId)).status, 'pending');
+  });
+});
+
+describe('the Stripe provider when Stripe cannot be reached', () => {
+  const env: Environment = { PAYMENT_PROVIDERS: 'stripe,sandbox', STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET };
+  before(async () => {
+    // A loopback port nothing listens on: every connection is refused.
+    env.STRIPE_API_BASE = `http://127.0.0.1:${await freeLoopbackPort()}`;
+  });
+  const t = useTestApp(env);
+
+  it('answers a new request 503 service_unavailable with Retry-After, and keeps nothing of it', async () => {
+    const owner = await accountOwner(t.api);
+    const refused = await t.api.post(
+      '/v1/payments',
+      { purpose: 'invoice', amount: 2500, currency: 'EUR', customer: { email: 'payer@example.com' }, provider: 'stripe' },
+      { token: owner.token },
+    );
+    expectError(refused, 503, 'service_unavailable');
+    assert.match(refused.body.error_description, /stripe cannot be reached/);
+    assert.ok(Number(refused.headers.get('retry-after')) > 0);
+    assert.deepEqual((await t.api.get('/v1/payments', { token: owner.token })).body.data, []);
   });
 });

@@ -12,6 +12,10 @@ export const PaymentErrors = {
     new DomainError('invalid_signature', 'The signature of this notification does not verify against its body as sent and the signing secret, or it is too old.'),
   providerModeMismatch: () =>
     new DomainError('provider_mode_mismatch', 'The provider credentials are of the other mode: test keys serve test-mode accounts and events only, live keys live ones.'),
+  providerUnreachable: (provider: string) =>
+    new DomainError('service_unavailable', `The payment provider ${provider} cannot be reached just now; retry after the time in Retry-After.`, undefined, {
+      'retry-after': '5',
+    }),
   providerUnavailable: (provider: string) =>
     new DomainError(
       'service_unavailable',

@@ -52,19 +52,21 @@ export class StripePaymentProvider extends PaymentProvider {
   async openCheckout(request: CheckoutRequest): Promise<Checkout> {
     const lifetime = Math.min(Math.max(request.expiresAt.getTime() - Date.now(), MIN_SESSION_MS), MAX_SESSION_MS);
     const metadata = { payment_id: request.paymentId };
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        client_reference_id: request.paymentId,
-        customer_email: request.customerEmail,
-        line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } } }],
-        payment_intent_data: { capture_method: request.captureMethod, metadata },
-        metadata,
-        success_url: request.hostedPageUrl,
-        cancel_url: request.hostedPageUrl,
-        expires_at: Math.floor((Date.now() + lifetime) / 1000),
-      },
-      { idempotencyKey: `checkout-${request.paymentId}` },
+    const session = await this.reach(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.paymentId,
+          customer_email: request.customerEmail,
+          line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amount, product_data: { name: request.description } } }],
+          payment_intent_data: { capture_method: request.captureMethod, metadata },
+          metadata,
+          success_url: request.hostedPageUrl,
+          cancel_url: request.hostedPageUrl,
+          expires_at: Math.floor((Date.now() + lifetime) / 1000),
+        },
+        { idempotencyKey: `checkout-${request.paymentId}` },
+      ),
     );
     if (session.url === null) throw new Error(`Stripe answered Checkout Session ${session.id} without a url`);
     // The PaymentIntent is known once the customer completes the page (checkout.session.completed).
@@ -76,23 +78,25 @@ export class StripePaymentProvider extends PaymentProvider {
   }
 
   override async capture(payment: PaymentRequest, amount: number): Promise<void> {
-    await this.stripe.paymentIntents.capture(this.paymentIntentOf(payment), { amount_to_capture: amount }, { idempotencyKey: `capture-${payment.id}` });
+    const intent = this.paymentIntentOf(payment);
+    await this.reach(() => this.stripe.paymentIntents.capture(intent, { amount_to_capture: amount }, { idempotencyKey: `capture-${payment.id}` }));
   }
 
   /** An authorization is released (its PaymentIntent canceled); a request not yet paid has its Checkout page closed. */
   async cancel(payment: PaymentRequest): Promise<void> {
     if (payment.providerReference !== null) {
-      await this.stripe.paymentIntents.cancel(payment.providerReference, {}, { idempotencyKey: `cancel-${payment.id}` });
+      const intent = payment.providerReference;
+      await this.reach(() => this.stripe.paymentIntents.cancel(intent, {}, { idempotencyKey: `cancel-${payment.id}` }));
       return;
     }
     const session = SESSION_IN_URL.exec(payment.paymentUrl)?.[1];
-    if (session !== undefined) await this.stripe.checkout.sessions.expire(session, {}, { idempotencyKey: `expire-${payment.id}` });
+    if (session !== undefined) await this.reach(() => this.stripe.checkout.sessions.expire(session, {}, { idempotencyKey: `expire-${payment.id}` }));
   }
 
   override async refund(payment: PaymentRequest, order: RefundOrder): Promise<RefundAnswer> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: this.paymentIntentOf(payment), amount: order.amount, metadata: { refund_id: order.refundId } },
-      { idempotencyKey: `refund-${order.refundId}` },
+    const intent = this.paymentIntentOf(payment);
+    const refund = await this.reach(() =>
+      this.stripe.refunds.create({ payment_intent: intent, amount: order.amount, metadata: { refund_id: order.refundId } }, { idempotencyKey: `refund-${order.refundId}` }),
     );
     const settlement = refundSettlementOf(refund);
     if (settlement === null) return { outcome: 'pending' };
@@ -150,7 +154,7 @@ export class StripePaymentProvider extends PaymentProvider {
       }
       case 'charge.refunded': {
         // The charge no longer lists its refunds in recent API versions: they are read from the API, before the unit of work.
-        const refunds = await this.stripe.refunds.list({ charge: event.data.object.id, limit: 100 });
+        const refunds = await this.reach(() => this.stripe.refunds.list({ charge: event.data.object.id, limit: 100 }));
         return async (settle) => {
           for (const refund of refunds.data) await settleRefund(settle, refund);
         };
@@ -169,8 +173,26 @@ export class StripePaymentProvider extends PaymentProvider {
 
   /** Releases an authorization, or refunds a charge in full, that no open request here owns any more. */
   private async giveBack(intent: string, paid: boolean, eventId: string): Promise<void> {
-    if (paid) await this.stripe.refunds.create({ payment_intent: intent, metadata: { reason: 'request_not_open' } }, { idempotencyKey: `give-back-${eventId}` });
-    else await this.stripe.paymentIntents.cancel(intent, {}, { idempotencyKey: `give-back-${eventId}` });
+    if (paid) await this.reach(() => this.stripe.refunds.create({ payment_intent: intent, metadata: { reason: 'request_not_open' } }, { idempotencyKey: `give-back-${eventId}` }));
+    else await this.reach(() => this.stripe.paymentIntents.cancel(intent, {}, { idempotencyKey: `give-back-${eventId}` }));
+  }
+
+  /**
+   * A call to Stripe's API. Stripe out of reach (no connection, or its own 5xx or rate limit after the client's
+   * retries) is `503 service_unavailable` with Retry-After, as the database's absence is: the unit of work around
+   * the call rolls back, and the client tries again.
+   */
+  private async reach<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      const unreachable =
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeRateLimitError ||
+        (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
+      if (unreachable) throw PaymentErrors.providerUnreachable(this.name);
+      throw error;
+    }
   }
 
   private paymentIntentOf(payment: PaymentRequest): string {
