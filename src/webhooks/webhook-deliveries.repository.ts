@@ -30,19 +30,17 @@ const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
 const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, attempts, created_at';
 
 /**
- * The due deliveries no other worker holds, each the first still pending of
- * its (endpoint, stream) unless it is a redelivery: an event waits until the
- * one before it succeeded or was given up. Claiming sets the lease and counts
- * the attempt. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances
- * claim side by side without taking the same row. Ordered by next_attempt_at
- * alone, the order of the (status, next_attempt_at) index, so the database
- * walks it and stops at the limit instead of sorting every pending row (a
- * stream's order is kept by the NOT EXISTS, not by the sort).
+ * The heads of the queue: the due deliveries no other worker holds, each the
+ * first still pending of its (endpoint, stream) unless it is a redelivery (an
+ * event waits until the one before it succeeded or was given up). On
+ * PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances claim side by side
+ * without taking the same head. Ordered by next_attempt_at alone, the order of
+ * the (status, next_attempt_at) index, so the database walks it and stops at
+ * the limit instead of sorting every pending row (a stream's order is kept by
+ * the NOT EXISTS, not by the sort).
  */
-function claimStatement(rowLocks: boolean): Sql {
-  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
-  WHERE id IN (
-    SELECT due.id FROM webhook_deliveries due
+function headsStatement(rowLocks: boolean): string {
+  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
     WHERE due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
       AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
       AND (NOT due.ordered OR NOT EXISTS (
@@ -50,7 +48,48 @@ function claimStatement(rowLocks: boolean): Sql {
         WHERE earlier.endpoint_id = due.endpoint_id AND earlier.stream = due.stream AND earlier.status = 'pending'
           AND earlier.ordered AND earlier.sequence < due.sequence))
     ORDER BY due.next_attempt_at
-    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
+    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+}
+
+/**
+ * Behind each ordered head, the next pending deliveries of its (endpoint,
+ * stream), up to $4 - 1 of them in sequence order: a run the worker sends one
+ * after the other, each only once the one before it succeeded. No other
+ * worker can take them meanwhile: while the head is pending, none of them is
+ * the first of its stream, and the lease keeps them once it is not.
+ * PostgreSQL reads $4 - 1 entries of the order index per head (LATERAL);
+ * SQLite, without LATERAL, numbers the pending deliveries of the claimed
+ * streams, which its one writer reads in-process.
+ */
+function followersStatement(rowLocks: boolean): string {
+  if (rowLocks) {
+    return `SELECT later.id FROM head CROSS JOIN LATERAL (
+      SELECT next.id FROM webhook_deliveries next
+      WHERE next.endpoint_id = head.endpoint_id AND next.stream = head.stream AND next.status = 'pending' AND next.ordered AND next.sequence > head.sequence
+      ORDER BY next.sequence LIMIT $4 - 1) later
+    WHERE head.ordered`;
+  }
+  return `SELECT numbered.id FROM (
+      SELECT next.id, ROW_NUMBER() OVER (PARTITION BY next.endpoint_id, next.stream ORDER BY next.sequence) AS place
+      FROM head JOIN webhook_deliveries next
+        ON next.endpoint_id = head.endpoint_id AND next.stream = head.stream AND next.status = 'pending' AND next.ordered AND next.sequence > head.sequence
+      WHERE head.ordered) numbered
+    WHERE numbered.place < $4`;
+}
+
+/**
+ * Leases up to $3 heads and, behind each, the rest of its run (up to $4
+ * deliveries in all): one statement, settled by the database, so that two
+ * workers never hold the same delivery. Claiming sets the lease and counts the
+ * attempt; the deliveries of a run that are not sent are given back (RELEASE).
+ */
+function claimStatement(rowLocks: boolean): Sql {
+  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
+  WHERE status = 'pending' AND id IN (
+    WITH head AS (${headsStatement(rowLocks)})
+    SELECT id FROM head
+    UNION ALL
+    ${followersStatement(rowLocks)})
   RETURNING ${DELIVERY_COLUMNS}`);
 }
 const CLAIM = claimStatement(false);
@@ -60,7 +99,7 @@ const CLAIM = claimStatement(false);
  * table, read here so that a delivery costs one statement and one connection
  * of the worker's small pool, not three) and the endpoint's address and secrets.
  */
-const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.attempts, claimed.created_at,
+const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.stream, claimed.sequence, claimed.ordered, claimed.attempts, claimed.created_at,
   event.stream AS event_stream, event.sequence AS event_sequence, event.type AS event_type, event.created_at AS event_created_at,
   event.data AS event_data, event.livemode AS event_livemode, event.actor AS event_actor, endpoint.url AS endpoint_url, endpoint.sealed_secret, endpoint.sealed_previous_secret, endpoint.previous_secret_expires_at`;
 const CLAIMED_JOINS = `LEFT JOIN events event ON event.id = claimed.event_id LEFT JOIN webhook_endpoints endpoint ON endpoint.id = claimed.endpoint_id`;
@@ -85,6 +124,8 @@ const RETRY_LATER = sql`UPDATE webhook_deliveries SET locked_until = NULL, next_
 const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL,
     last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $6
   WHERE id = $1 AND locked_until = $2`;
+/** A claimed delivery that was not sent (its run stopped before it): free again at once, its attempt not counted. */
+const RELEASE = sql`UPDATE webhook_deliveries SET locked_until = NULL, attempts = attempts - 1 WHERE id = $1 AND locked_until = $2`;
 
 /**
  * Housekeeping: delivered and given-up deliveries queued before $1, oldest
@@ -115,6 +156,11 @@ export interface ClaimedDelivery {
   id: string;
   endpointId: string;
   eventId: string;
+  /** The stream (account id or `platform`) and sequence that order it behind the deliveries before it. */
+  stream: string;
+  sequence: number;
+  /** False for a redelivery, which waits for no other. */
+  ordered: boolean;
   attempts: number;
   createdAt: Date;
   /** The lease this worker holds: its outcome is written only while the lease is unchanged. */
@@ -128,6 +174,10 @@ interface ClaimedRow {
   id: string;
   endpoint_id: string;
   event_id: string;
+  stream: string;
+  sequence: number | string;
+  /** BOOLEAN on PostgreSQL, 0 or 1 on SQLite. */
+  ordered: boolean | number;
   attempts: number | string;
   created_at: number | string;
   event_stream: string | null;
@@ -144,12 +194,23 @@ interface ClaimedRow {
   previous_secret_expires_at: number | string | null;
 }
 
-const INSERT_ATTEMPT = sql`INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)`;
+const INSERT_ATTEMPTS = new MultiRowInsert('webhook_delivery_attempts', ['id', 'delivery_id', 'attempted_at', 'status_code', 'duration_ms', 'error']);
 
 export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+}
+
+/** How an attempt leaves its delivery: delivered, due again at `nextAttemptAt`, or given up. */
+export type Settlement = { kind: 'succeeded' } | { kind: 'retry'; nextAttemptAt: Date } | { kind: 'failed' };
+
+export interface DeliveryOutcome {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  settlement: Settlement;
+  /** When the attempt ended. */
+  at: Date;
 }
 
 /** The webhook_deliveries table: the queue, its claims and outcomes. */
@@ -180,9 +241,12 @@ export class WebhookDeliveriesRepository {
     return (await ANY_DUE.row(manager, [now.getTime()])) !== null;
   }
 
-  /** Leases up to `limit` due deliveries, each with its event and endpoint. */
-  async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-    const params = [now.getTime(), lockedUntil.getTime(), limit];
+  /**
+   * Leases up to `heads` due deliveries and, behind each ordered one, the next deliveries of its stream to
+   * the same endpoint (`runLength` in all), each with its event and endpoint.
+   */
+  async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, heads: number, runLength: number): Promise<ClaimedDelivery[]> {
+    const params = [now.getTime(), lockedUntil.getTime(), heads, runLength];
     let rows: ClaimedRow[];
     if (hasRowLocks(manager)) {
       rows = await CLAIM_WITH_CONTENT.rows<ClaimedRow>(manager, params);
@@ -193,33 +257,29 @@ export class WebhookDeliveriesRepository {
     return rows.map((row) => toClaimed(row, lockedUntil));
   }
 
-  async succeed(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    const written = await SUCCEED.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.durationMs, now.getTime()]);
-    await this.recordAttempt(manager, written, delivery, result, now);
+  /**
+   * Writes the outcomes of many attempts (their statements pipelined on PostgreSQL), each only while its
+   * lease is the one its worker took, and adds to each delivery's history the attempts whose outcome was
+   * written.
+   */
+  async recordOutcomes(manager: EntityManager, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+    const written = await Promise.all(outcomes.map((outcome) => this.writeOutcome(manager, outcome)));
+    const attempts = outcomes
+      .filter((_outcome, index) => written[index] > 0)
+      .map(({ delivery, result, at }) => [newId('wha'), delivery.id, at.getTime(), result.statusCode, result.durationMs, result.error]);
+    await INSERT_ATTEMPTS.run(manager, attempts);
   }
 
-  async retryLater(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, nextAttemptAt: Date, now: Date): Promise<void> {
-    const written = await RETRY_LATER.run(manager, [
-      delivery.id,
-      delivery.lockedUntil.getTime(),
-      result.statusCode,
-      result.error,
-      result.durationMs,
-      nextAttemptAt.getTime(),
-      now.getTime(),
-    ]);
-    await this.recordAttempt(manager, written, delivery, result, now);
+  /** Gives back claimed deliveries that were not sent, still under this worker's lease. */
+  async release(manager: EntityManager, deliveries: readonly ClaimedDelivery[]): Promise<void> {
+    await Promise.all(deliveries.map((delivery) => RELEASE.run(manager, [delivery.id, delivery.lockedUntil.getTime()])));
   }
 
-  async giveUp(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    const written = await GIVE_UP.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, now.getTime()]);
-    await this.recordAttempt(manager, written, delivery, result, now);
-  }
-
-  /** The attempt joins the delivery's history only with the outcome it settled (the lease was still this worker's). */
-  private async recordAttempt(manager: EntityManager, written: number, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    if (written === 0) return;
-    await INSERT_ATTEMPT.run(manager, [newId('wha'), delivery.id, now.getTime(), result.statusCode, result.durationMs, result.error]);
+  private writeOutcome(manager: EntityManager, { delivery, result, settlement, at }: DeliveryOutcome): Promise<number> {
+    const lease = delivery.lockedUntil.getTime();
+    if (settlement.kind === 'succeeded') return SUCCEED.run(manager, [delivery.id, lease, result.statusCode, result.durationMs, at.getTime()]);
+    if (settlement.kind === 'failed') return GIVE_UP.run(manager, [delivery.id, lease, result.statusCode, result.error, result.durationMs, at.getTime()]);
+    return RETRY_LATER.run(manager, [delivery.id, lease, result.statusCode, result.error, result.durationMs, settlement.nextAttemptAt.getTime(), at.getTime()]);
   }
 
   /** An endpoint's deliveries, newest first, each with its attempts (newest first), read in one more query per page. */
@@ -285,6 +345,9 @@ function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
     id: row.id,
     endpointId: row.endpoint_id,
     eventId: row.event_id,
+    stream: row.stream,
+    sequence: Number(row.sequence),
+    ordered: Boolean(row.ordered),
     attempts: Number(row.attempts),
     createdAt: new Date(Number(row.created_at)),
     lockedUntil,
