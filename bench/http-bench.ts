@@ -99,6 +99,7 @@
  *                           read replica vs without, three instances behind HAProxy (below)
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
  *  BENCH_SATURATION_SECONDS how long the webhook pace's saturating writes last (default 10; 5 when quick)
+ *  BENCH_PACE_INSTANCES     the numbers of instances the webhook pace is measured with (default 1,3)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled

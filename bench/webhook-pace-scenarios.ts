@@ -59,7 +59,7 @@ interface PaceFigures {
 /** The figures with one instance, then with three, each on a database of its own (seeded small). */
 export async function webhookPace(label: string, settings: BenchSettings, kind: DatabaseKind): Promise<Comparison[]> {
   const rows: Comparison[] = [];
-  for (const instances of [1, 3]) {
+  for (const instances of settings.webhooks.paceInstances) {
     log(`  ${instances} instance${instances > 1 ? 's' : ''}:`);
     const figures = await paceWith(instances, settings, kind);
     rows.push(...paceRows(label, instances, settings, figures));

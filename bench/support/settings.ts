@@ -73,6 +73,8 @@ export interface WebhookBenchSettings {
   lightSeconds: number;
   /** How long 16 connections write as fast as the API takes them while deliveries are counted (webhook pace). */
   saturationSeconds: number;
+  /** The numbers of instances the webhook pace is measured with, each on a database of its own. */
+  paceInstances: number[];
 }
 
 const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
@@ -111,6 +113,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       lightRate: 2,
       lightSeconds: quick ? 5 : 10,
       saturationSeconds: positive(env, 'BENCH_SATURATION_SECONDS', quick ? 5 : 10),
+      paceInstances: instanceCounts(env.BENCH_PACE_INSTANCES),
     },
     statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
@@ -127,6 +130,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(raw);
   if (!(value > 0)) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
   return value;
+}
+
+function instanceCounts(value: string | undefined): number[] {
+  if (value === undefined || value === '') return [1, 3];
+  return value.split(',').map((entry) => {
+    const count = Number(entry.trim());
+    if (![1, 2, 3].includes(count)) throw new Error(`BENCH_PACE_INSTANCES lists numbers of instances from 1 to 3, got "${value}"`);
+    return count;
+  });
 }
 
 function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {

@@ -111,8 +111,12 @@ const CLAIM_WITH_CONTENT = new Sql(`WITH claimed AS (${claimStatement(true).text
 const CONTENT_OF_CLAIMED = new Sql(`SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries claimed ${CLAIMED_JOINS}
   WHERE claimed.id IN (SELECT value FROM json_each($1))`);
 
-/** A read, cheaper than the claim (a write) when nothing is due, which is the idle worker's common case. */
-const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT 1`;
+/**
+ * A read, cheaper than the claim (a write) when nothing is due and free, which is the idle worker's common case,
+ * and that of a worker whose runs hold every due delivery.
+ */
+const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries
+  WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) LIMIT 1`;
 
 /** Each outcome is written only while the lease is still the one this worker took. */
 const SUCCEED = sql`UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL, next_attempt_at = NULL,
