@@ -23,6 +23,11 @@ const RUN_LENGTH = 100;
 const IDLE_POLL_MS = 100;
 /** The least time between two claims: under a stream of writes, each one's signal does not cost a claim of its own. */
 const CLAIM_SPACING_MS = 10;
+/**
+ * The same after a claim that found nothing free: the due deliveries are all held (by this worker's runs, by
+ * another instance's, or behind a delivery waiting for its retry), and looking again costs a walk of them.
+ */
+const EMPTY_CLAIM_SPACING_MS = 50;
 /** How often it tries again while the database cannot be used. */
 const UNAVAILABLE_POLL_MS = 1000;
 /** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
@@ -53,8 +58,8 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   /** Something happened (a delivery queued or a run finished) since the loop last looked. */
   private nudged = false;
   private loopDone: Promise<void> = Promise.resolve();
-  /** When the last claim started. */
-  private lastClaimAt = 0;
+  /** When the next claim may start. */
+  private nextClaimAt = 0;
   /** Set while the database cannot be used: reported once when it goes and once when it is back. */
   private databaseUnavailable = false;
   /** Its own connections (WEBHOOK_POOL_SIZE): requests that saturate the main pool do not hold deliveries back. */
@@ -90,7 +95,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const spacing = this.lastClaimAt + CLAIM_SPACING_MS - Date.now();
+      const spacing = this.nextClaimAt - Date.now();
       if (spacing > 0) await new Promise((resolve) => setTimeout(resolve, spacing));
       const free = RUNS_IN_FLIGHT - this.inFlight.size;
       const claimed = free > 0 ? await this.claim(free) : [];
@@ -101,11 +106,14 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   private async claim(heads: number): Promise<ClaimedDelivery[]> {
     const now = new Date();
-    this.lastClaimAt = now.getTime();
     try {
-      const claimed = await this.db.run(async (manager) =>
-        (await this.deliveries.anyDue(manager, now)) ? this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), heads, RUN_LENGTH) : [],
-      );
+      let walked = false;
+      const claimed = await this.db.run(async (manager) => {
+        if (!(await this.deliveries.anyDue(manager, now))) return [];
+        walked = true;
+        return this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), heads, RUN_LENGTH);
+      });
+      this.nextClaimAt = now.getTime() + (walked && claimed.length === 0 ? EMPTY_CLAIM_SPACING_MS : CLAIM_SPACING_MS);
       if (this.databaseUnavailable) this.logger.log('the database answers again: webhook deliveries resume');
       this.databaseUnavailable = false;
       return claimed;
