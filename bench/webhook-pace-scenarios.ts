@@ -144,8 +144,11 @@ class PaceBench {
   async run(settings: BenchSettings): Promise<PaceFigures> {
     const postgres = this.dataSource.options.type === 'postgres';
     let analyzing: Promise<unknown> = Promise.resolve();
+    // PostgreSQL only: SQLite has no autovacuum to stand in for.
     const analyze = () =>
-      (analyzing = analyzing.then(() => this.dataSource.query(ANALYZE_QUEUE)).catch((error: unknown) => log(`    ANALYZE failed: ${(error as Error).message}`)));
+      postgres
+        ? (analyzing = analyzing.then(() => this.dataSource.query(ANALYZE_QUEUE)).catch((error: unknown) => log(`    ANALYZE failed: ${(error as Error).message}`)))
+        : analyzing;
     const timer = postgres ? setInterval(() => void analyze(), ANALYZE_EVERY_MS) : null;
     try {
       const owners = await this.register();

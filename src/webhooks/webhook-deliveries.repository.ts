@@ -52,6 +52,25 @@ function headsStatement(rowLocks: boolean): string {
 }
 
 /**
+ * The heads of the streams the worker names ($5, a JSON array of [endpoint id, stream] pairs: those whose
+ * last run it just finished), each the first pending delivery of its stream, if it is due and free: a seek
+ * on the order index per stream instead of a walk of the queue.
+ */
+function streamHeadsStatement(rowLocks: boolean): string {
+  const wanted = rowLocks
+    ? `SELECT pair->>0 AS endpoint_id, pair->>1 AS stream FROM json_array_elements($5::json) pair`
+    : `SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS stream FROM json_each($5)`;
+  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
+    WHERE due.id IN (SELECT (
+        SELECT first.id FROM webhook_deliveries first
+        WHERE first.endpoint_id = wanted.endpoint_id AND first.stream = wanted.stream AND first.status = 'pending' AND first.ordered
+        ORDER BY first.sequence LIMIT 1) FROM (${wanted}) wanted)
+      AND due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
+      AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
+    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+}
+
+/**
  * Behind each ordered head, the next pending deliveries of its (endpoint,
  * stream), up to $4 - 1 of them in sequence order: a run the worker sends one
  * after the other, each only once the one before it succeeded. No other
@@ -83,16 +102,17 @@ function followersStatement(rowLocks: boolean): string {
  * workers never hold the same delivery. Claiming sets the lease and counts the
  * attempt; the deliveries of a run that are not sent are given back (RELEASE).
  */
-function claimStatement(rowLocks: boolean): Sql {
+function claimStatement(rowLocks: boolean, heads: string): Sql {
   return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
   WHERE status = 'pending' AND id IN (
-    WITH head AS (${headsStatement(rowLocks)})
+    WITH head AS (${heads})
     SELECT id FROM head
     UNION ALL
     ${followersStatement(rowLocks)})
   RETURNING ${DELIVERY_COLUMNS}`);
 }
-const CLAIM = claimStatement(false);
+const CLAIM = claimStatement(false, headsStatement(false));
+const CLAIM_STREAMS = claimStatement(false, streamHeadsStatement(false));
 
 /**
  * What the worker sends, read with the claim: the event (the events module's
@@ -105,8 +125,12 @@ const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, clai
 const CLAIMED_JOINS = `LEFT JOIN events event ON event.id = claimed.event_id LEFT JOIN webhook_endpoints endpoint ON endpoint.id = claimed.endpoint_id`;
 
 /** PostgreSQL: the claim and what it sends in one statement. */
-const CLAIM_WITH_CONTENT = new Sql(`WITH claimed AS (${claimStatement(true).text})
+function withContent(claim: Sql): Sql {
+  return new Sql(`WITH claimed AS (${claim.text})
   SELECT ${CLAIMED_COLUMNS} FROM claimed ${CLAIMED_JOINS}`);
+}
+const CLAIM_WITH_CONTENT = withContent(claimStatement(true, headsStatement(true)));
+const CLAIM_STREAMS_WITH_CONTENT = withContent(claimStatement(true, streamHeadsStatement(true)));
 /** SQLite (no write inside WITH): what the claim just took, read after it on the one connection. */
 const CONTENT_OF_CLAIMED = new Sql(`SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries claimed ${CLAIMED_JOINS}
   WHERE claimed.id IN (SELECT value FROM json_each($1))`);
@@ -151,6 +175,12 @@ export interface NewDelivery {
   sequence: number;
   ordered: boolean;
   createdAt: Date;
+}
+
+/** One endpoint's deliveries of one stream (account id or `platform`), which go out in sequence order. */
+export interface StreamOf {
+  endpointId: string;
+  stream: string;
 }
 
 /** Where and how a delivery is sent: the endpoint's address and its sealed secrets. */
@@ -250,12 +280,23 @@ export class WebhookDeliveriesRepository {
    * the same endpoint (`runLength` in all), each with its event and endpoint.
    */
   async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, heads: number, runLength: number): Promise<ClaimedDelivery[]> {
-    const params = [now.getTime(), lockedUntil.getTime(), heads, runLength];
+    return this.claimWith(manager, hasRowLocks(manager) ? CLAIM_WITH_CONTENT : CLAIM, [now.getTime(), lockedUntil.getTime(), heads, runLength]);
+  }
+
+  /** The same, for the named streams only (each an endpoint and a stream): the next run of each, if its first delivery is due and free. */
+  async claimStreams(manager: EntityManager, now: Date, lockedUntil: Date, streams: readonly StreamOf[], runLength: number): Promise<ClaimedDelivery[]> {
+    const wanted = JSON.stringify(streams.map((stream) => [stream.endpointId, stream.stream]));
+    const params = [now.getTime(), lockedUntil.getTime(), streams.length, runLength, wanted];
+    return this.claimWith(manager, hasRowLocks(manager) ? CLAIM_STREAMS_WITH_CONTENT : CLAIM_STREAMS, params);
+  }
+
+  private async claimWith(manager: EntityManager, statement: Sql, params: readonly unknown[]): Promise<ClaimedDelivery[]> {
+    const lockedUntil = new Date(params[1] as number);
     let rows: ClaimedRow[];
     if (hasRowLocks(manager)) {
-      rows = await CLAIM_WITH_CONTENT.rows<ClaimedRow>(manager, params);
+      rows = await statement.rows<ClaimedRow>(manager, params);
     } else {
-      const claimed = await CLAIM.rows<{ id: string }>(manager, params);
+      const claimed = await statement.rows<{ id: string }>(manager, params);
       rows = claimed.length === 0 ? [] : await CONTENT_OF_CLAIMED.rows<ClaimedRow>(manager, [JSON.stringify(claimed.map((row) => row.id))]);
     }
     return rows.map((row) => toClaimed(row, lockedUntil));

@@ -5,7 +5,8 @@ import { BackgroundDatabase } from '../database/background-database';
 import { Database } from '../database/database';
 import { toEventResponse } from '../events/dto/event.response.dto';
 import { retryDelayMs } from '../common/retry/retry-schedule';
-import { AttemptResult, ClaimedDelivery, DeliveryOutcome, DeliveryTarget, Settlement, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { AttemptResult, ClaimedDelivery, DeliveryOutcome, DeliveryTarget, Settlement, StreamOf, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { EntityManager } from 'typeorm';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { unsealText } from '../common/crypto/sealed-text';
 import { signature } from './webhook-secrets';
@@ -27,7 +28,7 @@ const CLAIM_SPACING_MS = 10;
  * The same after a claim that found nothing free: the due deliveries are all held (by this worker's runs, by
  * another instance's, or behind a delivery waiting for its retry), and looking again costs a walk of them.
  */
-const EMPTY_CLAIM_SPACING_MS = 50;
+const EMPTY_CLAIM_SPACING_MS = 200;
 /** How often it tries again while the database cannot be used. */
 const UNAVAILABLE_POLL_MS = 1000;
 /** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
@@ -58,8 +59,11 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   /** Something happened (a delivery queued or a run finished) since the loop last looked. */
   private nudged = false;
   private loopDone: Promise<void> = Promise.resolve();
-  /** When the next claim may start. */
+  /** When the next walk of the queue may start, and when the last one did. */
   private nextClaimAt = 0;
+  private lastWalkAt = 0;
+  /** The streams whose run ended with every delivery sent and accepted: their next runs are claimed by name, at once. */
+  private readonly continuations = new Map<string, StreamOf>();
   /** Set while the database cannot be used: reported once when it goes and once when it is back. */
   private databaseUnavailable = false;
   /** Its own connections (WEBHOOK_POOL_SIZE): requests that saturate the main pool do not hold deliveries back. */
@@ -93,27 +97,84 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     await Promise.all(this.inFlight);
   }
 
+  /**
+   * Claims the next runs of the streams whose run just ended (a seek per stream), and walks the queue for
+   * the others when something was queued or a run ended (a signal), or at the poll, never closer together
+   * than the spacing; then waits for the next of those.
+   */
   private async loop(): Promise<void> {
     while (this.running) {
-      const spacing = this.nextClaimAt - Date.now();
-      if (spacing > 0) await new Promise((resolve) => setTimeout(resolve, spacing));
-      const free = RUNS_IN_FLIGHT - this.inFlight.size;
-      const claimed = free > 0 ? await this.claim(free) : [];
-      for (const run of runsOf(claimed)) this.track(this.send(run));
+      if (this.continuations.size > 0 && this.free() > 0) {
+        const streams = [...this.continuations.values()].slice(0, this.free());
+        for (const stream of streams) this.continuations.delete(streamKey(stream));
+        this.start(await this.claim((manager, now, lockedUntil) => this.deliveries.claimStreams(manager, now, lockedUntil, streams, RUN_LENGTH)));
+      }
+      if (this.free() > 0 && this.untilWalk() === 0) {
+        this.nudged = false;
+        this.lastWalkAt = Date.now();
+        let walked = false;
+        const claimed = await this.claim(async (manager, now, lockedUntil) => {
+          if (!(await this.deliveries.anyDue(manager, now))) return [];
+          walked = true;
+          return this.deliveries.claimDue(manager, now, lockedUntil, this.free(), RUN_LENGTH);
+        });
+        this.nextClaimAt = Date.now() + (walked && claimed.length === 0 ? EMPTY_CLAIM_SPACING_MS : CLAIM_SPACING_MS);
+        this.start(claimed);
+      }
       await this.idle();
     }
   }
 
-  private async claim(heads: number): Promise<ClaimedDelivery[]> {
+  /** How long until the queue may be walked: the spacing after the last walk, and a signal or the poll. */
+  private untilWalk(): number {
+    const poll = this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS;
+    const walkAt = this.nudged ? this.nextClaimAt : Math.max(this.nextClaimAt, this.lastWalkAt + poll);
+    return Math.max(walkAt - Date.now(), 0);
+  }
+
+  /**
+   * Until there is something to do: a stream to continue, or a walk of the queue due (see untilWalk);
+   * with every run slot taken, until a run ends. A signal that came while the loop was claiming is not
+   * lost: it is counted when the wait starts.
+   */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const arm = (): void => {
+        clearTimeout(timer);
+        if (!this.running || (this.continuations.size > 0 && this.free() > 0)) return done();
+        if (this.free() === 0) return;
+        const wait = this.untilWalk();
+        if (wait === 0) return done();
+        timer = setTimeout(done, wait);
+      };
+      this.wake = arm;
+      arm();
+    });
+  }
+
+  private nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  private free(): number {
+    return RUNS_IN_FLIGHT - this.inFlight.size;
+  }
+
+  private start(claimed: readonly ClaimedDelivery[]): void {
+    for (const run of runsOf(claimed)) this.track(this.send(run));
+  }
+
+  private async claim(take: (manager: EntityManager, now: Date, lockedUntil: Date) => Promise<ClaimedDelivery[]>): Promise<ClaimedDelivery[]> {
     const now = new Date();
     try {
-      let walked = false;
-      const claimed = await this.db.run(async (manager) => {
-        if (!(await this.deliveries.anyDue(manager, now))) return [];
-        walked = true;
-        return this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), heads, RUN_LENGTH);
-      });
-      this.nextClaimAt = now.getTime() + (walked && claimed.length === 0 ? EMPTY_CLAIM_SPACING_MS : CLAIM_SPACING_MS);
+      const claimed = await this.db.run((manager) => take(manager, now, new Date(now.getTime() + LEASE_MS)));
       if (this.databaseUnavailable) this.logger.log('the database answers again: webhook deliveries resume');
       this.databaseUnavailable = false;
       return claimed;
@@ -124,33 +185,6 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
       this.databaseUnavailable = unavailable !== null;
       return [];
     }
-  }
-
-  /**
-   * Until a poll is due, a delivery is queued, or a run ends (the next
-   * deliveries of its stream may be due now). A nudge that came while the
-   * loop was claiming is not lost: the next idle returns at once.
-   */
-  private idle(): Promise<void> {
-    if (this.nudged) {
-      this.nudged = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.nudged = false;
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS);
-      this.wake = done;
-    });
-  }
-
-  private nudge(): void {
-    this.nudged = true;
-    this.wake?.();
   }
 
   private track(work: Promise<void>): void {
@@ -169,6 +203,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
    */
   private async send(run: ClaimedDelivery[]): Promise<void> {
     const written: Promise<void>[] = [];
+    let everyOneAccepted = false;
     for (const [index, delivery] of run.entries()) {
       if (!this.running || Date.now() + DELIVERY_TIMEOUT_MS + RECORD_MARGIN_MS > delivery.lockedUntil.getTime()) {
         written.push(this.recorder.release(run.slice(index)));
@@ -188,8 +223,11 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
         written.push(this.recorder.release(run.slice(index + 1)));
         break;
       }
+      everyOneAccepted = index === run.length - 1;
     }
     await Promise.all(written);
+    const last = run[run.length - 1];
+    if (last.ordered && everyOneAccepted) this.continuations.set(streamKey(last), last);
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<Attempted> {
@@ -220,11 +258,15 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
+function streamKey(stream: StreamOf): string {
+  return `${stream.endpointId} ${stream.stream}`;
+}
+
 /** One stream's deliveries to one endpoint, in sequence order; a redelivery alone. */
 function runsOf(claimed: readonly ClaimedDelivery[]): ClaimedDelivery[][] {
   const runs = new Map<string, ClaimedDelivery[]>();
   for (const delivery of claimed) {
-    const key = delivery.ordered ? `${delivery.endpointId} ${delivery.stream}` : delivery.id;
+    const key = delivery.ordered ? streamKey(delivery) : delivery.id;
     runs.set(key, [...(runs.get(key) ?? []), delivery]);
   }
   return [...runs.values()].map((run) => run.sort((a, b) => a.sequence - b.sequence));
