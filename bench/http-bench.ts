@@ -52,7 +52,13 @@
  *    p50 and p99, at 200 writes/s offered over 16 accounts and at 2 writes/s to one account; every
  *    event recorded after the endpoint's registration must arrive: missing and repeated counted
  *    (targets 0); no other target. On PostgreSQL the queue's tables are analyzed every 10 s meanwhile,
- *    standing in for autovacuum (off on the server here).
+ *    standing in for autovacuum (off on the server here);
+ *  - webhook pace (bench/webhook-pace-scenarios.ts; BENCH_SCENARIOS=pace runs it alone), with one instance and
+ *    with three on one database, 16 accounts and one platform-wide endpoint on the receiver: events delivered
+ *    per second while 16 connections write as fast as the API takes them (BENCH_SATURATION_SECONDS) vs events
+ *    recorded per second, ratio >= 0.8; a backlog of 10,000 events (5,000 writes queued behind a delivery the
+ *    receiver refused in each stream, then made due at once) drained at >= 2,000 events/s; missing, repeated
+ *    and out-of-order arrivals counted (target 0).
  * The bank statements' figures (bench/statements-scenarios.ts), on databases of their own (seeded small, for
  * the migrations and the admin), each with an owner's account whose open bank_transfer requests are modelled on
  * three made through the API and written in SQL beside it (bench/support/open-requests.ts):
@@ -81,8 +87,8 @@
  *  BENCH_CPU_PROFILE_DIR    keep the CPU profiles of the budget runs there (default: a scratch folder,
  *                           removed), and profile the large statement import too; its top self-time
  *                           functions are printed
- *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, audit, pipeline or a list of them
- *                           (default all but pipeline): http is the service against its outside anchors, ledger
+ *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, audit, pipeline, pace or a list of them
+ *                           (default all but pipeline and pace; pace is the webhook pace of events alone): http is the service against its outside anchors, ledger
  *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports,
  *                           refunds the refunds', keys the API keys' and audit log's, audit the audit log's
@@ -92,6 +98,8 @@
  *                           GET /v1/transactions/{id} and POST /v1/transactions req/s, and lists with a
  *                           read replica vs without, three instances behind HAProxy (below)
  *  BENCH_LAG_SECONDS        how long 200 writes/s are offered for the webhook lag (default 30; 10 when quick)
+ *  BENCH_SATURATION_SECONDS how long the webhook pace's saturating writes last (default 10; 5 when quick)
+ *  BENCH_PACE_INSTANCES     the numbers of instances the webhook pace is measured with (default 1,3)
  *  BENCH_BASELINE_COMMIT    the commit the ledger's POST figure compares with (default 2d92ae4, the
  *                           last before the ledger; none to skip). It is unpacked with git archive
  *                           into a temporary folder, given this checkout's node_modules, compiled
@@ -156,6 +164,7 @@ import { formatStageBudgets } from './support/cpu-stages';
 import { roundTripNodeOptions } from './support/round-trips';
 import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgainstBaseline } from './ledger-scenarios';
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
+import { webhookPace } from './webhook-pace-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
 import { listsWithReplica, pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
@@ -263,6 +272,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     rows.push(...(await postsWithEventsOnAndOff(label, settings, kind)));
     log(`${label}: webhookDelivery`);
     rows.push(...(await webhookDelivery(label, settings, kind)));
+  }
+  if (settings.scenarios.includes('events') || settings.scenarios.includes('pace')) {
+    log(`${LABELS[kind]}: webhookPace`);
+    rows.push(...(await webhookPace(LABELS[kind], settings, kind)));
   }
   if (settings.scenarios.includes('statements')) {
     const label = LABELS[kind];

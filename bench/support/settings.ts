@@ -8,11 +8,12 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * statements: bank statement imports (a large camt.053, and the cost per line vs open requests); refunds:
  * refunds against POST /v1/transactions, and concurrent refunds of one request; keys: reads with an API key vs
  * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log;
- * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them).
+ * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them);
+ * pace: only the webhook pace figures of events (not in the default: events includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'audit', 'pipeline'];
-const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline' | 'pace';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'audit', 'pipeline', 'pace'];
+const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline' && group !== 'pace');
 
 export interface BenchSettings {
   quick: boolean;
@@ -70,6 +71,10 @@ export interface WebhookBenchSettings {
   /** A light load on one account (two events a write, one ordered stream), its lag showing what the worker adds when it keeps up. */
   lightRate: number;
   lightSeconds: number;
+  /** How long 16 connections write as fast as the API takes them while deliveries are counted (webhook pace). */
+  saturationSeconds: number;
+  /** The numbers of instances the webhook pace is measured with, each on a database of its own. */
+  paceInstances: number[];
 }
 
 const DEFAULT_POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
@@ -107,6 +112,8 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       singleStreamWrites: quick ? 20 : 50,
       lightRate: 2,
       lightSeconds: quick ? 5 : 10,
+      saturationSeconds: positive(env, 'BENCH_SATURATION_SECONDS', quick ? 5 : 10),
+      paceInstances: instanceCounts(env.BENCH_PACE_INSTANCES),
     },
     statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
@@ -123,6 +130,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(raw);
   if (!(value > 0)) throw new Error(`${name} must be a positive number of seconds, got "${raw}"`);
   return value;
+}
+
+function instanceCounts(value: string | undefined): number[] {
+  if (value === undefined || value === '') return [1, 3];
+  return value.split(',').map((entry) => {
+    const count = Number(entry.trim());
+    if (![1, 2, 3].includes(count)) throw new Error(`BENCH_PACE_INSTANCES lists numbers of instances from 1 to 3, got "${value}"`);
+    return count;
+  });
 }
 
 function databaseList(value: string | undefined): DatabaseKind[] | 'auto' {

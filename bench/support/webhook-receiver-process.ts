@@ -38,6 +38,11 @@ export class WebhookReceiver {
     this.send({ hold: on });
   }
 
+  /** Every request answered with this status from now on (204 at the start). */
+  answerWith(status: number): void {
+    this.send({ status });
+  }
+
   /** Fetches what arrived since the last call into `arrivals`; returns the number of arrivals so far. */
   async collect(): Promise<number> {
     const batch = await new Promise<Arrival[]>((resolve) => {

@@ -7,6 +7,7 @@
  *
  * Messages from the parent (IPC): { hold: true } keeps every answer back until { hold: false }
  * (the deliveries then in flight stay in flight, so a backlog builds up behind them);
+ * { status: 503 } answers every request with that status from then on (204 again with { status: 204 });
  * { collect: true } is answered with { arrivals } (those since the last collect).
  * `node webhook-receiver.js <port>`; sends { ready: true } once it listens.
  */
@@ -24,11 +25,13 @@ export interface Arrival {
   objectId: string | null;
   /** Date.now() when the whole request had arrived. */
   at: number;
+  /** The status it was answered with, unless held: then the one set when it arrived. */
+  status: number;
   /** Without a webhook-id, webhook-timestamp or webhook-signature header, or with a body that is not an event. */
   malformed: boolean;
 }
 
-export type ReceiverCommand = { hold: boolean } | { collect: true };
+export type ReceiverCommand = { hold: boolean } | { status: number } | { collect: true };
 export type ReceiverMessage = { ready: true } | { arrivals: Arrival[] };
 
 interface EventPayload {
@@ -44,6 +47,7 @@ function main(): void {
   const port = Number(process.argv[2]);
   let arrivals: Arrival[] = [];
   let holding = false;
+  let status = 204;
   let held: ServerResponse[] = [];
 
   const server = createServer((request, response) => {
@@ -51,9 +55,9 @@ function main(): void {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const at = Date.now();
-      arrivals.push(toArrival(request.headers, Buffer.concat(chunks).toString('utf8'), at));
+      arrivals.push(toArrival(request.headers, Buffer.concat(chunks).toString('utf8'), at, status));
       if (holding) held.push(response);
-      else answer(response);
+      else answer(response, status);
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -62,9 +66,13 @@ function main(): void {
     if ('hold' in command) {
       holding = command.hold;
       if (!holding) {
-        for (const response of held) answer(response);
+        for (const response of held) answer(response, status);
         held = [];
       }
+      return;
+    }
+    if ('status' in command) {
+      status = command.status;
       return;
     }
     const batch = arrivals;
@@ -75,12 +83,12 @@ function main(): void {
   server.listen(port, '127.0.0.1', () => process.send?.({ ready: true } satisfies ReceiverMessage));
 }
 
-function answer(response: ServerResponse): void {
-  response.writeHead(204);
+function answer(response: ServerResponse, status: number): void {
+  response.writeHead(status);
   response.end();
 }
 
-function toArrival(headers: NodeJS.Dict<string | string[]>, body: string, at: number): Arrival {
+function toArrival(headers: NodeJS.Dict<string | string[]>, body: string, at: number, status: number): Arrival {
   const header = (name: string) => (typeof headers[name] === 'string' ? headers[name] : '');
   let event: EventPayload = {};
   try {
@@ -90,7 +98,11 @@ function toArrival(headers: NodeJS.Dict<string | string[]>, body: string, at: nu
   }
   const createdAt = event.created_at === undefined ? Number.NaN : Date.parse(event.created_at);
   const malformed =
-    header('webhook-id') === '' || header('webhook-timestamp') === '' || !header('webhook-signature').startsWith('v1,') || event.id !== header('webhook-id') || Number.isNaN(createdAt);
+    header('webhook-id') === '' ||
+    header('webhook-timestamp') === '' ||
+    !header('webhook-signature').startsWith('v1,') ||
+    event.id !== header('webhook-id') ||
+    Number.isNaN(createdAt);
   return {
     webhookId: header('webhook-id'),
     type: event.type ?? '',
@@ -99,6 +111,7 @@ function toArrival(headers: NodeJS.Dict<string | string[]>, body: string, at: nu
     createdAt,
     objectId: event.data?.object?.id ?? null,
     at,
+    status,
     malformed,
   };
 }

@@ -30,19 +30,17 @@ const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
 const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, attempts, created_at';
 
 /**
- * The due deliveries no other worker holds, each the first still pending of
- * its (endpoint, stream) unless it is a redelivery: an event waits until the
- * one before it succeeded or was given up. Claiming sets the lease and counts
- * the attempt. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances
- * claim side by side without taking the same row. Ordered by next_attempt_at
- * alone, the order of the (status, next_attempt_at) index, so the database
- * walks it and stops at the limit instead of sorting every pending row (a
- * stream's order is kept by the NOT EXISTS, not by the sort).
+ * The heads of the queue: the due deliveries no other worker holds, each the
+ * first still pending of its (endpoint, stream) unless it is a redelivery (an
+ * event waits until the one before it succeeded or was given up). On
+ * PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances claim side by side
+ * without taking the same head. Ordered by next_attempt_at alone, the order of
+ * the (status, next_attempt_at) index, so the database walks it and stops at
+ * the limit instead of sorting every pending row (a stream's order is kept by
+ * the NOT EXISTS, not by the sort).
  */
-function claimStatement(rowLocks: boolean): Sql {
-  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
-  WHERE id IN (
-    SELECT due.id FROM webhook_deliveries due
+function headsStatement(rowLocks: boolean): string {
+  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
     WHERE due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
       AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
       AND (NOT due.ordered OR NOT EXISTS (
@@ -50,30 +48,99 @@ function claimStatement(rowLocks: boolean): Sql {
         WHERE earlier.endpoint_id = due.endpoint_id AND earlier.stream = due.stream AND earlier.status = 'pending'
           AND earlier.ordered AND earlier.sequence < due.sequence))
     ORDER BY due.next_attempt_at
-    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''})
+    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+}
+
+/**
+ * The heads of the streams the worker names ($5, a JSON array of [endpoint id, stream] pairs: those whose
+ * last run it just finished), each the first pending delivery of its stream, if it is due and free: a seek
+ * on the order index per stream instead of a walk of the queue.
+ */
+function streamHeadsStatement(rowLocks: boolean): string {
+  const wanted = rowLocks
+    ? `SELECT pair->>0 AS endpoint_id, pair->>1 AS stream FROM json_array_elements($5::json) pair`
+    : `SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS stream FROM json_each($5)`;
+  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
+    WHERE due.id IN (SELECT (
+        SELECT first.id FROM webhook_deliveries first
+        WHERE first.endpoint_id = wanted.endpoint_id AND first.stream = wanted.stream AND first.status = 'pending' AND first.ordered
+        ORDER BY first.sequence LIMIT 1) FROM (${wanted}) wanted)
+      AND due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
+      AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
+    LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''}`;
+}
+
+/**
+ * Behind each ordered head, the next pending deliveries of its (endpoint,
+ * stream), up to $4 - 1 of them in sequence order: a run the worker sends one
+ * after the other, each only once the one before it succeeded. No other
+ * worker can take them meanwhile: while the head is pending, none of them is
+ * the first of its stream, and the lease keeps them once it is not.
+ * PostgreSQL reads $4 - 1 entries of the order index per head (LATERAL);
+ * SQLite, without LATERAL, numbers the pending deliveries of the claimed
+ * streams, which its one writer reads in-process.
+ */
+function followersStatement(rowLocks: boolean): string {
+  if (rowLocks) {
+    return `SELECT later.id FROM head CROSS JOIN LATERAL (
+      SELECT next.id FROM webhook_deliveries next
+      WHERE next.endpoint_id = head.endpoint_id AND next.stream = head.stream AND next.status = 'pending' AND next.ordered AND next.sequence > head.sequence
+      ORDER BY next.sequence LIMIT $4 - 1) later
+    WHERE head.ordered`;
+  }
+  return `SELECT numbered.id FROM (
+      SELECT next.id, ROW_NUMBER() OVER (PARTITION BY next.endpoint_id, next.stream ORDER BY next.sequence) AS place
+      FROM head JOIN webhook_deliveries next
+        ON next.endpoint_id = head.endpoint_id AND next.stream = head.stream AND next.status = 'pending' AND next.ordered AND next.sequence > head.sequence
+      WHERE head.ordered) numbered
+    WHERE numbered.place < $4`;
+}
+
+/**
+ * Leases up to $3 heads and, behind each, the rest of its run (up to $4
+ * deliveries in all): one statement, settled by the database, so that two
+ * workers never hold the same delivery. Claiming sets the lease and counts the
+ * attempt; the deliveries of a run that are not sent are given back (RELEASE).
+ */
+function claimStatement(rowLocks: boolean, heads: string): Sql {
+  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
+  WHERE status = 'pending' AND id IN (
+    WITH head AS (${heads})
+    SELECT id FROM head
+    UNION ALL
+    ${followersStatement(rowLocks)})
   RETURNING ${DELIVERY_COLUMNS}`);
 }
-const CLAIM = claimStatement(false);
+const CLAIM = claimStatement(false, headsStatement(false));
+const CLAIM_STREAMS = claimStatement(false, streamHeadsStatement(false));
 
 /**
  * What the worker sends, read with the claim: the event (the events module's
  * table, read here so that a delivery costs one statement and one connection
  * of the worker's small pool, not three) and the endpoint's address and secrets.
  */
-const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.attempts, claimed.created_at,
+const CLAIMED_COLUMNS = `claimed.id, claimed.endpoint_id, claimed.event_id, claimed.stream, claimed.sequence, claimed.ordered, claimed.attempts, claimed.created_at,
   event.stream AS event_stream, event.sequence AS event_sequence, event.type AS event_type, event.created_at AS event_created_at,
   event.data AS event_data, event.livemode AS event_livemode, event.actor AS event_actor, endpoint.url AS endpoint_url, endpoint.sealed_secret, endpoint.sealed_previous_secret, endpoint.previous_secret_expires_at`;
 const CLAIMED_JOINS = `LEFT JOIN events event ON event.id = claimed.event_id LEFT JOIN webhook_endpoints endpoint ON endpoint.id = claimed.endpoint_id`;
 
 /** PostgreSQL: the claim and what it sends in one statement. */
-const CLAIM_WITH_CONTENT = new Sql(`WITH claimed AS (${claimStatement(true).text})
+function withContent(claim: Sql): Sql {
+  return new Sql(`WITH claimed AS (${claim.text})
   SELECT ${CLAIMED_COLUMNS} FROM claimed ${CLAIMED_JOINS}`);
+}
+const CLAIM_WITH_CONTENT = withContent(claimStatement(true, headsStatement(true)));
+const CLAIM_STREAMS_WITH_CONTENT = withContent(claimStatement(true, streamHeadsStatement(true)));
 /** SQLite (no write inside WITH): what the claim just took, read after it on the one connection. */
 const CONTENT_OF_CLAIMED = new Sql(`SELECT ${CLAIMED_COLUMNS} FROM webhook_deliveries claimed ${CLAIMED_JOINS}
   WHERE claimed.id IN (SELECT value FROM json_each($1))`);
 
-/** A read, cheaper than the claim (a write) when nothing is due, which is the idle worker's common case. */
-const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT 1`;
+/**
+ * A read, cheaper than the claim (a write) when nothing is due and free, which is the idle worker's common case,
+ * and that of a worker whose runs hold every due delivery.
+ */
+const ANY_DUE = sql`SELECT 1 AS due FROM webhook_deliveries
+  WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1) LIMIT 1`;
 
 /** Each outcome is written only while the lease is still the one this worker took. */
 const SUCCEED = sql`UPDATE webhook_deliveries SET status = 'succeeded', locked_until = NULL, next_attempt_at = NULL,
@@ -85,6 +152,8 @@ const RETRY_LATER = sql`UPDATE webhook_deliveries SET locked_until = NULL, next_
 const GIVE_UP = sql`UPDATE webhook_deliveries SET status = 'failed', locked_until = NULL, next_attempt_at = NULL,
     last_status_code = $3, last_error = $4, last_duration_ms = $5, updated_at = $6
   WHERE id = $1 AND locked_until = $2`;
+/** A claimed delivery that was not sent (its run stopped before it): free again at once, its attempt not counted. */
+const RELEASE = sql`UPDATE webhook_deliveries SET locked_until = NULL, attempts = attempts - 1 WHERE id = $1 AND locked_until = $2`;
 
 /**
  * Housekeeping: delivered and given-up deliveries queued before $1, oldest
@@ -108,6 +177,12 @@ export interface NewDelivery {
   createdAt: Date;
 }
 
+/** One endpoint's deliveries of one stream (account id or `platform`), which go out in sequence order. */
+export interface StreamOf {
+  endpointId: string;
+  stream: string;
+}
+
 /** Where and how a delivery is sent: the endpoint's address and its sealed secrets. */
 export type DeliveryTarget = Pick<WebhookEndpoint, 'url' | 'sealedSecret' | 'sealedPreviousSecret' | 'previousSecretExpiresAt'>;
 
@@ -115,6 +190,11 @@ export interface ClaimedDelivery {
   id: string;
   endpointId: string;
   eventId: string;
+  /** The stream (account id or `platform`) and sequence that order it behind the deliveries before it. */
+  stream: string;
+  sequence: number;
+  /** False for a redelivery, which waits for no other. */
+  ordered: boolean;
   attempts: number;
   createdAt: Date;
   /** The lease this worker holds: its outcome is written only while the lease is unchanged. */
@@ -128,6 +208,10 @@ interface ClaimedRow {
   id: string;
   endpoint_id: string;
   event_id: string;
+  stream: string;
+  sequence: number | string;
+  /** BOOLEAN on PostgreSQL, 0 or 1 on SQLite. */
+  ordered: boolean | number;
   attempts: number | string;
   created_at: number | string;
   event_stream: string | null;
@@ -144,12 +228,23 @@ interface ClaimedRow {
   previous_secret_expires_at: number | string | null;
 }
 
-const INSERT_ATTEMPT = sql`INSERT INTO webhook_delivery_attempts (id, delivery_id, attempted_at, status_code, duration_ms, error) VALUES ($1, $2, $3, $4, $5, $6)`;
+const INSERT_ATTEMPTS = new MultiRowInsert('webhook_delivery_attempts', ['id', 'delivery_id', 'attempted_at', 'status_code', 'duration_ms', 'error']);
 
 export interface AttemptResult {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+}
+
+/** How an attempt leaves its delivery: delivered, due again at `nextAttemptAt`, or given up. */
+export type Settlement = { kind: 'succeeded' } | { kind: 'retry'; nextAttemptAt: Date } | { kind: 'failed' };
+
+export interface DeliveryOutcome {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  settlement: Settlement;
+  /** When the attempt ended. */
+  at: Date;
 }
 
 /** The webhook_deliveries table: the queue, its claims and outcomes. */
@@ -180,46 +275,56 @@ export class WebhookDeliveriesRepository {
     return (await ANY_DUE.row(manager, [now.getTime()])) !== null;
   }
 
-  /** Leases up to `limit` due deliveries, each with its event and endpoint. */
-  async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-    const params = [now.getTime(), lockedUntil.getTime(), limit];
+  /**
+   * Leases up to `heads` due deliveries and, behind each ordered one, the next deliveries of its stream to
+   * the same endpoint (`runLength` in all), each with its event and endpoint.
+   */
+  async claimDue(manager: EntityManager, now: Date, lockedUntil: Date, heads: number, runLength: number): Promise<ClaimedDelivery[]> {
+    return this.claimWith(manager, hasRowLocks(manager) ? CLAIM_WITH_CONTENT : CLAIM, [now.getTime(), lockedUntil.getTime(), heads, runLength]);
+  }
+
+  /** The same, for the named streams only (each an endpoint and a stream): the next run of each, if its first delivery is due and free. */
+  async claimStreams(manager: EntityManager, now: Date, lockedUntil: Date, streams: readonly StreamOf[], runLength: number): Promise<ClaimedDelivery[]> {
+    const wanted = JSON.stringify(streams.map((stream) => [stream.endpointId, stream.stream]));
+    const params = [now.getTime(), lockedUntil.getTime(), streams.length, runLength, wanted];
+    return this.claimWith(manager, hasRowLocks(manager) ? CLAIM_STREAMS_WITH_CONTENT : CLAIM_STREAMS, params);
+  }
+
+  private async claimWith(manager: EntityManager, statement: Sql, params: readonly unknown[]): Promise<ClaimedDelivery[]> {
+    const lockedUntil = new Date(params[1] as number);
     let rows: ClaimedRow[];
     if (hasRowLocks(manager)) {
-      rows = await CLAIM_WITH_CONTENT.rows<ClaimedRow>(manager, params);
+      rows = await statement.rows<ClaimedRow>(manager, params);
     } else {
-      const claimed = await CLAIM.rows<{ id: string }>(manager, params);
+      const claimed = await statement.rows<{ id: string }>(manager, params);
       rows = claimed.length === 0 ? [] : await CONTENT_OF_CLAIMED.rows<ClaimedRow>(manager, [JSON.stringify(claimed.map((row) => row.id))]);
     }
     return rows.map((row) => toClaimed(row, lockedUntil));
   }
 
-  async succeed(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    const written = await SUCCEED.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.durationMs, now.getTime()]);
-    await this.recordAttempt(manager, written, delivery, result, now);
+  /**
+   * Writes the outcomes of many attempts (their statements pipelined on PostgreSQL), each only while its
+   * lease is the one its worker took, and adds to each delivery's history the attempts whose outcome was
+   * written.
+   */
+  async recordOutcomes(manager: EntityManager, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+    const written = await Promise.all(outcomes.map((outcome) => this.writeOutcome(manager, outcome)));
+    const attempts = outcomes
+      .filter((_outcome, index) => written[index] > 0)
+      .map(({ delivery, result, at }) => [newId('wha'), delivery.id, at.getTime(), result.statusCode, result.durationMs, result.error]);
+    await INSERT_ATTEMPTS.run(manager, attempts);
   }
 
-  async retryLater(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, nextAttemptAt: Date, now: Date): Promise<void> {
-    const written = await RETRY_LATER.run(manager, [
-      delivery.id,
-      delivery.lockedUntil.getTime(),
-      result.statusCode,
-      result.error,
-      result.durationMs,
-      nextAttemptAt.getTime(),
-      now.getTime(),
-    ]);
-    await this.recordAttempt(manager, written, delivery, result, now);
+  /** Gives back claimed deliveries that were not sent, still under this worker's lease. */
+  async release(manager: EntityManager, deliveries: readonly ClaimedDelivery[]): Promise<void> {
+    await Promise.all(deliveries.map((delivery) => RELEASE.run(manager, [delivery.id, delivery.lockedUntil.getTime()])));
   }
 
-  async giveUp(manager: EntityManager, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    const written = await GIVE_UP.run(manager, [delivery.id, delivery.lockedUntil.getTime(), result.statusCode, result.error, result.durationMs, now.getTime()]);
-    await this.recordAttempt(manager, written, delivery, result, now);
-  }
-
-  /** The attempt joins the delivery's history only with the outcome it settled (the lease was still this worker's). */
-  private async recordAttempt(manager: EntityManager, written: number, delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
-    if (written === 0) return;
-    await INSERT_ATTEMPT.run(manager, [newId('wha'), delivery.id, now.getTime(), result.statusCode, result.durationMs, result.error]);
+  private writeOutcome(manager: EntityManager, { delivery, result, settlement, at }: DeliveryOutcome): Promise<number> {
+    const lease = delivery.lockedUntil.getTime();
+    if (settlement.kind === 'succeeded') return SUCCEED.run(manager, [delivery.id, lease, result.statusCode, result.durationMs, at.getTime()]);
+    if (settlement.kind === 'failed') return GIVE_UP.run(manager, [delivery.id, lease, result.statusCode, result.error, result.durationMs, at.getTime()]);
+    return RETRY_LATER.run(manager, [delivery.id, lease, result.statusCode, result.error, result.durationMs, settlement.nextAttemptAt.getTime(), at.getTime()]);
   }
 
   /** An endpoint's deliveries, newest first, each with its attempts (newest first), read in one more query per page. */
@@ -285,6 +390,9 @@ function toClaimed(row: ClaimedRow, lockedUntil: Date): ClaimedDelivery {
     id: row.id,
     endpointId: row.endpoint_id,
     eventId: row.event_id,
+    stream: row.stream,
+    sequence: Number(row.sequence),
+    ordered: Boolean(row.ordered),
     attempts: Number(row.attempts),
     createdAt: new Date(Number(row.created_at)),
     lockedUntil,

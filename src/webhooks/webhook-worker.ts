@@ -5,7 +5,8 @@ import { BackgroundDatabase } from '../database/background-database';
 import { Database } from '../database/database';
 import { toEventResponse } from '../events/dto/event.response.dto';
 import { retryDelayMs } from '../common/retry/retry-schedule';
-import { AttemptResult, ClaimedDelivery, DeliveryTarget, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { AttemptResult, ClaimedDelivery, DeliveryOutcome, DeliveryTarget, Settlement, StreamOf, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { EntityManager } from 'typeorm';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { unsealText } from '../common/crypto/sealed-text';
 import { signature } from './webhook-secrets';
@@ -15,22 +16,39 @@ import { HostResolver } from './host-resolver';
 import { DomainError } from '../common/errors/domain-error';
 import { databaseUnavailableReason } from '../database/database-unavailable';
 
-/** Deliveries one instance sends at a time. */
-const CONCURRENCY = 8;
+/** Runs (one stream's deliveries to one endpoint, sent one after the other) one instance sends side by side. */
+const RUNS_IN_FLIGHT = 32;
+/** The longest run claimed at once: one stream's backlog goes out in runs of this many, each claim a statement. */
+const RUN_LENGTH = 100;
 /** How often an idle worker looks for due deliveries (a new one wakes it at once). */
 const IDLE_POLL_MS = 100;
+/** The least time between two claims: under a stream of writes, each one's signal does not cost a claim of its own. */
+const CLAIM_SPACING_MS = 10;
+/**
+ * The same after a claim that found nothing free: the due deliveries are all held (by this worker's runs, by
+ * another instance's, or behind a delivery waiting for its retry), and looking again costs a walk of them.
+ */
+const EMPTY_CLAIM_SPACING_MS = 200;
 /** How often it tries again while the database cannot be used. */
 const UNAVAILABLE_POLL_MS = 1000;
 /** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+/** A run's next delivery is sent only while the lease leaves it the whole time-out and this margin to record its outcome. */
+const RECORD_MARGIN_MS = 2_000;
+
+/** A delivery's attempt, and whether it succeeded. */
+type Attempted = AttemptResult & { succeeded: boolean };
 
 /**
  * Sends the queued deliveries, in every instance that runs the service. Each
- * claim is one conditional update that leases the deliveries it takes (on
- * PostgreSQL with SKIP LOCKED, so instances share the queue without taking
- * the same row), and the outcome is written back only under that lease. A
- * crash between sending and writing back repeats the delivery once the lease
- * has passed: at least once, never lost.
+ * claim is one statement that leases the heads of the queue (on PostgreSQL
+ * with SKIP LOCKED, so instances share the queue without taking the same row)
+ * and, behind each, the next deliveries of its stream: a run, sent one after
+ * the other while up to 32 runs (streams) go out side by side over keep-alive
+ * connections. The outcomes are written back in batches, each only under its
+ * lease; what a run did not send is given back. A crash between sending and
+ * writing back repeats the deliveries once the lease has passed: at least
+ * once, never lost.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -38,23 +56,31 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   private running = false;
   private readonly inFlight = new Set<Promise<void>>();
   private wake: (() => void) | null = null;
-  /** Something happened (a delivery queued or finished) since the loop last looked. */
+  /** Something happened (a delivery queued or a run finished) since the loop last looked. */
   private nudged = false;
   private loopDone: Promise<void> = Promise.resolve();
+  /** When the next walk of the queue may start, and when the last one did. */
+  private nextClaimAt = 0;
+  private lastWalkAt = 0;
+  /** The streams whose run ended with every delivery sent and accepted: their next runs are claimed by name, at once. */
+  private readonly continuations = new Map<string, StreamOf>();
   /** Set while the database cannot be used: reported once when it goes and once when it is back. */
   private databaseUnavailable = false;
   /** Its own connections (WEBHOOK_POOL_SIZE): requests that saturate the main pool do not hold deliveries back. */
   private readonly db: Database;
+  /** Writes the outcomes and the given-back deliveries of every run in batches. */
+  private readonly recorder: OutcomeRecorder;
 
   constructor(
     background: BackgroundDatabase,
     private readonly deliveries: WebhookDeliveriesRepository,
-    private readonly endpoints: WebhookEndpointsRepository,
+    endpoints: WebhookEndpointsRepository,
     private readonly config: AppConfig,
     private readonly resolver: HostResolver,
     signal: DeliverySignal,
   ) {
     this.db = background.database;
+    this.recorder = new OutcomeRecorder(this.db, deliveries, endpoints, config, this.logger);
     signal.listen(() => this.nudge());
   }
 
@@ -63,7 +89,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     this.loopDone = this.loop();
   }
 
-  /** Before the server and the database close: no new claim, and the deliveries in flight are answered and recorded. */
+  /** Before the server and the database close: no new claim, no further send of a run, and the deliveries in flight are answered and recorded. */
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     this.nudge();
@@ -71,21 +97,84 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     await Promise.all(this.inFlight);
   }
 
+  /**
+   * Claims the next runs of the streams whose run just ended (a seek per stream), and walks the queue for
+   * the others when something was queued or a run ended (a signal), or at the poll, never closer together
+   * than the spacing; then waits for the next of those.
+   */
   private async loop(): Promise<void> {
     while (this.running) {
-      const free = CONCURRENCY - this.inFlight.size;
-      const claimed = free > 0 ? await this.claim(free) : [];
-      for (const delivery of claimed) this.track(this.deliver(delivery));
-      if (claimed.length === 0 || this.inFlight.size >= CONCURRENCY) await this.idle();
+      if (this.continuations.size > 0 && this.free() > 0) {
+        const streams = [...this.continuations.values()].slice(0, this.free());
+        for (const stream of streams) this.continuations.delete(streamKey(stream));
+        this.start(await this.claim((manager, now, lockedUntil) => this.deliveries.claimStreams(manager, now, lockedUntil, streams, RUN_LENGTH)));
+      }
+      if (this.free() > 0 && this.untilWalk() === 0) {
+        this.nudged = false;
+        this.lastWalkAt = Date.now();
+        let walked = false;
+        const claimed = await this.claim(async (manager, now, lockedUntil) => {
+          if (!(await this.deliveries.anyDue(manager, now))) return [];
+          walked = true;
+          return this.deliveries.claimDue(manager, now, lockedUntil, this.free(), RUN_LENGTH);
+        });
+        this.nextClaimAt = Date.now() + (walked && claimed.length === 0 ? EMPTY_CLAIM_SPACING_MS : CLAIM_SPACING_MS);
+        this.start(claimed);
+      }
+      await this.idle();
     }
   }
 
-  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+  /** How long until the queue may be walked: the spacing after the last walk, and a signal or the poll. */
+  private untilWalk(): number {
+    const poll = this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS;
+    const walkAt = this.nudged ? this.nextClaimAt : Math.max(this.nextClaimAt, this.lastWalkAt + poll);
+    return Math.max(walkAt - Date.now(), 0);
+  }
+
+  /**
+   * Until there is something to do: a stream to continue, or a walk of the queue due (see untilWalk);
+   * with every run slot taken, until a run ends. A signal that came while the loop was claiming is not
+   * lost: it is counted when the wait starts.
+   */
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const arm = (): void => {
+        clearTimeout(timer);
+        if (!this.running || (this.continuations.size > 0 && this.free() > 0)) return done();
+        if (this.free() === 0) return;
+        const wait = this.untilWalk();
+        if (wait === 0) return done();
+        timer = setTimeout(done, wait);
+      };
+      this.wake = arm;
+      arm();
+    });
+  }
+
+  private nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  private free(): number {
+    return RUNS_IN_FLIGHT - this.inFlight.size;
+  }
+
+  private start(claimed: readonly ClaimedDelivery[]): void {
+    for (const run of runsOf(claimed)) this.track(this.send(run));
+  }
+
+  private async claim(take: (manager: EntityManager, now: Date, lockedUntil: Date) => Promise<ClaimedDelivery[]>): Promise<ClaimedDelivery[]> {
     const now = new Date();
     try {
-      const claimed = await this.db.run(async (manager) =>
-        (await this.deliveries.anyDue(manager, now)) ? this.deliveries.claimDue(manager, now, new Date(now.getTime() + LEASE_MS), limit) : [],
-      );
+      const claimed = await this.db.run((manager) => take(manager, now, new Date(now.getTime() + LEASE_MS)));
       if (this.databaseUnavailable) this.logger.log('the database answers again: webhook deliveries resume');
       this.databaseUnavailable = false;
       return claimed;
@@ -98,33 +187,6 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     }
   }
 
-  /**
-   * Until a poll is due, a delivery is queued, or one in flight ends (the
-   * next event of its stream may be due now). A nudge that came while the
-   * loop was claiming is not lost: the next idle returns at once.
-   */
-  private idle(): Promise<void> {
-    if (this.nudged) {
-      this.nudged = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.nudged = false;
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, this.databaseUnavailable ? UNAVAILABLE_POLL_MS : IDLE_POLL_MS);
-      this.wake = done;
-    });
-  }
-
-  private nudge(): void {
-    this.nudged = true;
-    this.wake?.();
-  }
-
   private track(work: Promise<void>): void {
     this.inFlight.add(work);
     void work.finally(() => {
@@ -133,17 +195,42 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     });
   }
 
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
-    try {
-      const result = await this.attempt(delivery);
-      await this.record(delivery, result);
-    } catch (error) {
-      // The lease runs out and another attempt follows; nothing is lost.
-      this.logger.warn(`webhook delivery ${delivery.id} could not be completed: ${(error as Error).message}`);
+  /**
+   * Sends a run's deliveries one after the other, each only once the one before it succeeded, and while the
+   * lease leaves it time to be sent and recorded. The first that fails, or the service stopping, ends the
+   * run: the rest are given back. Ends once its outcomes are written, so that its stream's next claim sees
+   * them.
+   */
+  private async send(run: ClaimedDelivery[]): Promise<void> {
+    const written: Promise<void>[] = [];
+    let everyOneAccepted = false;
+    for (const [index, delivery] of run.entries()) {
+      if (!this.running || Date.now() + DELIVERY_TIMEOUT_MS + RECORD_MARGIN_MS > delivery.lockedUntil.getTime()) {
+        written.push(this.recorder.release(run.slice(index)));
+        break;
+      }
+      let result: Attempted;
+      try {
+        result = await this.attempt(delivery);
+      } catch (error) {
+        // Its lease runs out and another attempt follows; nothing is lost.
+        this.logger.warn(`webhook delivery ${delivery.id} could not be completed: ${(error as Error).message}`);
+        written.push(this.recorder.release(run.slice(index + 1)));
+        break;
+      }
+      written.push(this.recorder.record(delivery, result));
+      if (!result.succeeded) {
+        written.push(this.recorder.release(run.slice(index + 1)));
+        break;
+      }
+      everyOneAccepted = index === run.length - 1;
     }
+    await Promise.all(written);
+    const last = run[run.length - 1];
+    if (last.ordered && everyOneAccepted) this.continuations.set(streamKey(last), last);
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<AttemptResult & { succeeded: boolean }> {
+  private async attempt(delivery: ClaimedDelivery): Promise<Attempted> {
     const { event, endpoint } = delivery;
     if (event === null || endpoint === null) return { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
     let target;
@@ -169,20 +256,102 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     }
     return secrets;
   }
+}
 
-  private async record(delivery: ClaimedDelivery, result: AttemptResult & { succeeded: boolean }): Promise<void> {
-    const now = new Date();
-    const giveUpBefore = new Date(now.getTime() - this.config.webhookGiveUpAfterSeconds * 1000);
-    await this.db.transaction(async (manager) => {
-      if (result.succeeded) {
-        await this.deliveries.succeed(manager, delivery, result, now);
-        await this.endpoints.markSucceeded(manager, delivery.endpointId);
-        return;
+function streamKey(stream: StreamOf): string {
+  return `${stream.endpointId} ${stream.stream}`;
+}
+
+/** One stream's deliveries to one endpoint, in sequence order; a redelivery alone. */
+function runsOf(claimed: readonly ClaimedDelivery[]): ClaimedDelivery[][] {
+  const runs = new Map<string, ClaimedDelivery[]>();
+  for (const delivery of claimed) {
+    const key = delivery.ordered ? streamKey(delivery) : delivery.id;
+    runs.set(key, [...(runs.get(key) ?? []), delivery]);
+  }
+  return [...runs.values()].map((run) => run.sort((a, b) => a.sequence - b.sequence));
+}
+
+/** What the recorder writes: an attempt's outcome, or deliveries given back unsent. */
+type Pending = { kind: 'outcome'; outcome: DeliveryOutcome } | { kind: 'release'; deliveries: readonly ClaimedDelivery[] };
+
+/**
+ * Writes the outcomes of the attempts, and the deliveries runs give back, in
+ * batches: whatever came in while the previous batch was being written goes in
+ * the next one, in one transaction with the endpoints' failing streaks (a
+ * success ends its endpoint's streak; a failure starts or continues it, and a
+ * long enough streak disables the endpoint).
+ */
+class OutcomeRecorder {
+  private queue: { pending: Pending; done: () => void }[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly config: AppConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Resolves once written (or, when it could not be, once that is logged: the lease then runs out and the delivery is sent again). */
+  record(delivery: ClaimedDelivery, result: Attempted): Promise<void> {
+    const at = new Date();
+    const giveUpBefore = new Date(at.getTime() - this.config.webhookGiveUpAfterSeconds * 1000);
+    const settlement: Settlement = result.succeeded
+      ? { kind: 'succeeded' }
+      : delivery.createdAt <= giveUpBefore
+        ? { kind: 'failed' }
+        : { kind: 'retry', nextAttemptAt: new Date(at.getTime() + retryDelayMs(delivery.attempts, this.config.webhookRetryWaitsSeconds)) };
+    return this.enqueue({ kind: 'outcome', outcome: { delivery, result, settlement, at } });
+  }
+
+  release(deliveries: readonly ClaimedDelivery[]): Promise<void> {
+    return deliveries.length === 0 ? Promise.resolve() : this.enqueue({ kind: 'release', deliveries });
+  }
+
+  private enqueue(pending: Pending): Promise<void> {
+    return new Promise((done) => {
+      this.queue.push({ pending, done });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        await this.write(batch.map((entry) => entry.pending));
+      } catch (error) {
+        // The leases run out and the deliveries are sent again; nothing is lost.
+        this.logger.warn(`webhook delivery outcomes could not be recorded (${batch.length}): ${(error as Error).message}`);
       }
-      if (delivery.createdAt <= giveUpBefore) await this.deliveries.giveUp(manager, delivery, result, now);
-      else await this.deliveries.retryLater(manager, delivery, result, new Date(now.getTime() + retryDelayMs(delivery.attempts, this.config.webhookRetryWaitsSeconds)), now);
-      if (await this.endpoints.markFailed(manager, delivery.endpointId, now, giveUpBefore)) {
-        this.logger.warn(`webhook endpoint ${delivery.endpointId} disabled: every delivery failed for ${this.config.webhookGiveUpAfterSeconds} s`);
+      for (const entry of batch) entry.done();
+    }
+    this.writing = false;
+  }
+
+  private async write(batch: readonly Pending[]): Promise<void> {
+    const outcomes = batch.flatMap((pending) => (pending.kind === 'outcome' ? [pending.outcome] : []));
+    const released = batch.flatMap((pending) => (pending.kind === 'release' ? pending.deliveries : []));
+    // Per endpoint, in the order of the attempts: a success ends the streak, a failure after it starts a new one.
+    const streaks = new Map<string, { succeeded: boolean; lastFailedAt: Date | null }>();
+    for (const { delivery, settlement, at } of outcomes) {
+      const streak = streaks.get(delivery.endpointId) ?? { succeeded: false, lastFailedAt: null };
+      if (settlement.kind === 'succeeded') streaks.set(delivery.endpointId, { succeeded: true, lastFailedAt: null });
+      else streaks.set(delivery.endpointId, { succeeded: streak.succeeded, lastFailedAt: at });
+    }
+    await this.db.transaction(async (manager) => {
+      await Promise.all([this.deliveries.recordOutcomes(manager, outcomes), this.deliveries.release(manager, released)]);
+      for (const [endpointId, streak] of streaks) {
+        if (streak.succeeded) await this.endpoints.markSucceeded(manager, endpointId);
+        if (streak.lastFailedAt === null) continue;
+        const giveUpBefore = new Date(streak.lastFailedAt.getTime() - this.config.webhookGiveUpAfterSeconds * 1000);
+        if (await this.endpoints.markFailed(manager, endpointId, streak.lastFailedAt, giveUpBefore)) {
+          this.logger.warn(`webhook endpoint ${endpointId} disabled: every delivery failed for ${this.config.webhookGiveUpAfterSeconds} s`);
+        }
       }
     });
   }
