@@ -64,9 +64,9 @@ function creditTransfer(transfer: CreditTransfer): string {
   const agent = transfer.bic === null ? '' : `<CdtrAgt><FinInstnId><BICFI>${text(transfer.bic)}</BICFI></FinInstnId></CdtrAgt>`;
   const remittance = transfer.reference === null ? '' : `<RmtInf><Ustrd>${text(transfer.reference)}</Ustrd></RmtInf>`;
   return (
-    `<CdtTrfTx><PmtId><EndToEndId>${text(transfer.endToEndId)}</EndToEndId></PmtId>` +
+    `<CdtTrfTxInf><PmtId><EndToEndId>${text(transfer.endToEndId)}</EndToEndId></PmtId>` +
     `<Amt><InstdAmt Ccy="${transfer.currency}">${formatMinorUnits(transfer.amount)}</InstdAmt></Amt>${agent}` +
-    `<Cdtr><Nm>${name(transfer.name)}</Nm></Cdtr><CdtrAcct><Id><IBAN>${text(transfer.iban)}</IBAN></Id></CdtrAcct>${remittance}</CdtTrfTx>\n`
+    `<Cdtr><Nm>${name(transfer.name)}</Nm></Cdtr><CdtrAcct><Id><IBAN>${text(transfer.iban)}</IBAN></Id></CdtrAcct>${remittance}</CdtTrfTxInf>\n`
   );
 }
 

@@ -15,6 +15,7 @@ const SET_BATCH_TOTALS = sql`UPDATE payout_batches SET payout_count = $2, total_
 /** Every pending live EUR payout joins the batch: one statement, so two batches never share a payout. */
 const CLAIM_ALL = sql`UPDATE payouts SET status = 'in_transit', batch_id = $1, updated_at = $2
   WHERE status = 'pending' AND batch_id IS NULL AND livemode = $3 AND currency = 'EUR' RETURNING id`;
+const SET_RETURN_TRANSACTION = sql`UPDATE payouts SET return_transaction_id = $2 WHERE id = $1`;
 const CANCEL_PENDING_OF_ACCOUNT = sql`UPDATE payouts SET status = 'canceled', updated_at = $2 WHERE account_id = $1 AND status = 'pending' RETURNING id`;
 const IN_TRANSIT_OF_ACCOUNT = sql`SELECT COUNT(*) AS count FROM payouts WHERE account_id = $1 AND status = 'in_transit'`;
 
@@ -79,26 +80,24 @@ export class PayoutsRepository {
 
   /**
    * from -> to, one conditional update: of racing moves exactly one gets the payout as it leaves it, the others null.
-   * `failureCode` and `returnTransactionId` are set when given.
+   * `failureCode` is set when given.
    */
-  async move(
-    manager: EntityManager,
-    payoutId: string,
-    from: readonly PayoutStatus[],
-    to: PayoutStatus,
-    at: Date,
-    changes: { failureCode?: string; returnTransactionId?: string } = {},
-  ): Promise<Payout | null> {
+  async move(manager: EntityManager, payoutId: string, from: readonly PayoutStatus[], to: PayoutStatus, at: Date, changes: { failureCode?: string } = {}): Promise<Payout | null> {
     const key = from.join(',');
     let statement = this.moves.get(key);
     if (statement === undefined) {
-      const allowed = from.map((_, index) => `$${index + 6}`).join(', ');
-      statement = new Sql(`UPDATE payouts SET status = $2, updated_at = $3, failure_code = COALESCE($4, failure_code),
-        return_transaction_id = COALESCE($5, return_transaction_id) WHERE id = $1 AND status IN (${allowed}) RETURNING id`);
+      const allowed = from.map((_, index) => `$${index + 5}`).join(', ');
+      statement = new Sql(`UPDATE payouts SET status = $2, updated_at = $3, failure_code = COALESCE($4, failure_code)
+        WHERE id = $1 AND status IN (${allowed}) RETURNING id`);
       this.moves.set(key, statement);
     }
-    const moved = await statement.rows<{ id: string }>(manager, [payoutId, to, at.getTime(), changes.failureCode ?? null, changes.returnTransactionId ?? null, ...from]);
+    const moved = await statement.rows<{ id: string }>(manager, [payoutId, to, at.getTime(), changes.failureCode ?? null, ...from]);
     return moved.length === 0 ? null : this.findById(manager, payoutId);
+  }
+
+  /** The posted credit that booked a returned payout back (inserted after the payout's move, which its foreign key follows). */
+  setReturnTransaction(manager: EntityManager, payoutId: string, transactionId: string): Promise<number> {
+    return SET_RETURN_TRANSACTION.run(manager, [payoutId, transactionId]);
   }
 
   insertBatch(manager: EntityManager, batch: PayoutBatch): Promise<number> {

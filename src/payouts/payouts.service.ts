@@ -191,8 +191,9 @@ export class PayoutsService {
     const posting = postingOf(debit);
     const at = await this.ledger.lockBalances(manager, posting, new Date());
     const creditId = newId('txn');
-    const returned = await this.payouts.move(manager, payout.id, from, 'returned', at, { failureCode: reason, returnTransactionId: creditId });
-    if (returned === null) return null;
+    const moved = await this.payouts.move(manager, payout.id, from, 'returned', at, { failureCode: reason });
+    if (moved === null) return null;
+    const returned: Payout = { ...moved, returnTransactionId: creditId };
     const events: NewEvent[] = [payoutEvent('payout.returned', returned)];
     let balances: ChangedBalance[] = [];
     if (debit.status === 'pending') {
@@ -202,9 +203,11 @@ export class PayoutsService {
       balances = settled;
     }
     const credit = returnCredit(returned, creditId, at, reason);
+    // The credit first: the payout's foreign key names it.
     const [, back] = await Promise.all([
       this.transactions.insert(manager, credit),
       this.ledger.openPosted(manager, postingOf(credit), at),
+      this.payouts.setReturnTransaction(manager, payout.id, creditId),
       this.events.lockStreams(manager, [payout.accountId]),
     ]);
     events.push(...transactionEvents('transaction.created', credit), ...balanceUpdatedEvents(back.length > 0 ? back : balances));
