@@ -31,6 +31,7 @@ describe('payouts of live accounts', () => {
       [{ amount: 0 }, 'amount'],
       [{ amount: 10.5 }, 'amount'],
       [{ amount: '100' }, 'amount'],
+      [{ amount: 100_000_000_000 }, 'amount'],
       [{ currency: 'USD' }, 'currency'],
       [{ destination: { iban: 'DE89370400440532013001', name: 'A' } }, 'destination.iban'],
       [{ destination: { iban: 'DE8937040044053201300', name: 'A' } }, 'destination.iban'],

@@ -1,5 +1,8 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 
+/** The most one SEPA credit transfer carries, in cents: 999,999,999.99 EUR (the pain.001 schema's InstdAmt). */
+export const SEPA_MAX_AMOUNT = 99_999_999_999;
+
 /** A SEPA name: at most 70 characters (Nm, Max70Text) of the EPC's Latin character set. */
 export const SEPA_NAME_MAX_LENGTH = 70;
 /** The unstructured remittance information a SEPA credit transfer carries (Ustrd, Max140Text). */

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsObject, IsString, ValidateBy, ValidateNested } from 'class-validator';
-import { IsAmount, MAX_AMOUNT, MIN_AMOUNT } from '../../common/money/money.validators';
+import { IsObject, IsString, Max, ValidateBy, ValidateNested } from 'class-validator';
+import { IsAmount, MIN_AMOUNT } from '../../common/money/money.validators';
 import { DESCRIPTION_MAX_LENGTH, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
-import { isSepaText, normalBic, SEPA_CHARACTERS_PATTERN, SEPA_NAME_MAX_LENGTH, SEPA_REFERENCE_MAX_LENGTH, sepaIban } from '../sepa-rules';
+import { isSepaText, normalBic, SEPA_CHARACTERS_PATTERN, SEPA_MAX_AMOUNT, SEPA_NAME_MAX_LENGTH, SEPA_REFERENCE_MAX_LENGTH, sepaIban } from '../sepa-rules';
 
 const SEPA_TEXT_RULE = "the SEPA character set (a-z A-Z 0-9 / - ? : ( ) . , ' + and space)";
 
@@ -65,8 +65,16 @@ export class CreatePayoutRequestDto {
   @IsString()
   account_id?: string;
 
-  @ApiProperty({ type: 'integer', format: 'int64', minimum: MIN_AMOUNT, maximum: MAX_AMOUNT, example: 25000, description: 'Minor units (cents).' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    minimum: MIN_AMOUNT,
+    maximum: SEPA_MAX_AMOUNT,
+    example: 25000,
+    description: 'Minor units (cents); at most 999,999,999.99 EUR, the most one SEPA credit transfer carries.',
+  })
   @IsAmount()
+  @Max(SEPA_MAX_AMOUNT, { message: 'amount must be at most 99999999999 (999,999,999.99 EUR, the most one SEPA credit transfer carries)' })
   amount: number;
 
   @ApiProperty({ enum: ['EUR'], example: 'EUR', description: 'SEPA credit transfers are in euros: any other currency is `400 validation_error`.' })
