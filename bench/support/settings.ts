@@ -10,8 +10,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * with an access token, and POST /v1/transactions with auditing vs the build before API keys and the audit log;
  * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'audit', 'pipeline'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'payouts' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'payouts', 'scale', 'refunds', 'keys', 'audit', 'pipeline'];
 const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline');
 
 export interface BenchSettings {
@@ -43,6 +43,8 @@ export interface BenchSettings {
   keysBaselineCommit: string | null;
   webhooks: WebhookBenchSettings;
   statements: StatementBenchSettings;
+  /** The payouts' figures (bench/payouts-scenarios.ts): payouts in the batch, and debits in the statement that pays them. */
+  payouts: { count: number };
 }
 
 /** The bank statement figures (bench/statements-scenarios.ts). */
@@ -108,6 +110,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       lightRate: 2,
       lightSeconds: quick ? 5 : 10,
     },
+    payouts: { count: quick ? 2_000 : 10_000 },
     statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
 }
