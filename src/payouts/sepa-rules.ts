@@ -12,7 +12,8 @@ export const SEPA_REFERENCE_MAX_LENGTH = 140;
  * its basic Latin set): a-z A-Z 0-9 / - ? : ( ) . , ' + and space.
  */
 export const SEPA_CHARACTERS = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
-export const SEPA_CHARACTERS_PATTERN = "^[A-Za-z0-9/\\-?:().,'+ ]*$";
+/** The OpenAPI form of isSepaText's rule: characters of the set, at least one of them not a space. */
+export const SEPA_CHARACTERS_PATTERN = "^[A-Za-z0-9/\\-?:().,'+ ]*[A-Za-z0-9/\\-?:().,'+][A-Za-z0-9/\\-?:().,'+ ]*$";
 
 /** Whether a name or reference stays within the SEPA character set, is not blank and not longer than `max`. */
 export function isSepaText(value: unknown, max: number): value is string {

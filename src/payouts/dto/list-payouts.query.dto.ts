@@ -10,7 +10,7 @@ export class ListPayoutsQueryDto extends PaginationQueryDto {
   @IsIn(PAYOUT_STATUSES)
   status?: PayoutStatus;
 
-  @ApiPropertyOptional({ example: 'acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: "Admins: one account's payouts." })
+  @ApiPropertyOptional({ description: "Admins: one account's payouts." })
   @IsOmittable()
   @IsString()
   account_id?: string;

@@ -15,6 +15,7 @@ export const CREATE_PAYOUT_BATCH_EXAMPLES = {
 export class CreatePayoutBatchRequestDto {
   @ApiPropertyOptional({
     type: [String],
+    minItems: 1,
     maxItems: MAX_NAMED_PAYOUTS,
     example: ['po_01JDQ4Z8X9T2M3N4P5Q6R7S8T9'],
     description: 'Only these payouts (those of them that are pending, live and in EUR); default: all that are.',
