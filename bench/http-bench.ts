@@ -85,7 +85,8 @@
  *                           (default all but pipeline): http is the service against its outside anchors, ledger
  *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
  *                           events the events' and webhooks', statements the bank statement imports, payouts a batch
- *                           of 10,000 payouts (its file: time and peak RSS) and the statement that pays them,
+ *                           of 10,000 payouts (its file: time and peak RSS) and the statement that pays them
+ *                           (BENCH_PAYOUTS: how many; 2,000 when quick),
  *                           refunds the refunds', keys the API keys' and audit log's, audit the audit log's
  *                           checkpoints (writes with them on and off) and audit-verify over a million entries; the large seed is made
  *                           only for http and ledger; scale

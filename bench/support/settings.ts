@@ -110,7 +110,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       lightRate: 2,
       lightSeconds: quick ? 5 : 10,
     },
-    payouts: { count: quick ? 2_000 : 10_000 },
+    payouts: { count: positive(env, 'BENCH_PAYOUTS', quick ? 2_000 : 10_000) },
     statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
 }
