@@ -90,7 +90,9 @@
  *  BENCH_SCENARIOS          http, ledger, events, statements, scale, refunds, keys, audit, pipeline, pace or a list of them
  *                           (default all but pipeline and pace; pace is the webhook pace of events alone): http is the service against its outside anchors, ledger
  *                           the ledger's figures, pipeline only the GET and the POST of http with their CPU budgets,
- *                           events the events' and webhooks', statements the bank statement imports,
+ *                           events the events' and webhooks', statements the bank statement imports, payouts a batch
+ *                           of 10,000 payouts (its file: time and peak RSS) and the statement that pays them
+ *                           (BENCH_PAYOUTS: how many; 2,000 when quick),
  *                           refunds the refunds', keys the API keys' and audit log's, audit the audit log's
  *                           checkpoints (writes with them on and off) and audit-verify over a million entries; the large seed is made
  *                           only for http and ledger; scale
@@ -166,6 +168,7 @@ import { balancesOfABigAccount, BEFORE_THE_LEDGER, ledgerCheckCommand, postsAgai
 import { postsWithEventsOnAndOff, webhookDelivery } from './events-scenarios';
 import { webhookPace } from './webhook-pace-scenarios';
 import { costPerLineVsOpenRequests, importOfALargeStatement } from './statements-scenarios';
+import { payoutFigures } from './payouts-scenarios';
 import { listsWithReplica, pgBouncerVsDirect } from './scale-out-scenarios';
 import { refundFigures } from './refunds-scenarios';
 import { postsWithAuditingVsBefore, readsWithKeyAndToken } from './keys-scenarios';
@@ -285,6 +288,10 @@ async function benchDatabase(kind: DatabaseKind, settings: BenchSettings, baseli
     }
     log(`${label}: costPerLineVsOpenRequests`);
     rows.push(...(await costPerLineVsOpenRequests(label, settings, kind)));
+  }
+  if (settings.scenarios.includes('payouts')) {
+    log(`${LABELS[kind]}: payouts, a batch of ${settings.payouts.count} and the statement that pays it...`);
+    rows.push(...(await payoutFigures(LABELS[kind], settings, kind)));
   }
   if (settings.scenarios.includes('scale') && kind === 'postgres') {
     log(`${LABELS[kind]}: pgBouncerVsDirect`);

@@ -21,6 +21,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { SandboxModule } from './payments/providers/sandbox/sandbox.module';
 import { PIPELINE_PROVIDERS } from './pipeline';
 import { RefundsModule } from './refunds/refunds.module';
+import { PayoutsModule } from './payouts/payouts.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { TransactionsModule } from './transactions/transactions.module';
@@ -49,6 +50,7 @@ export class AppModule {
         TransactionsModule,
         PaymentsModule,
         RefundsModule,
+        PayoutsModule,
         // Without the sandbox (SANDBOX=false, the default in production) simulate is not a route at all.
         ...(SandboxModule.isEnabled(config) ? [SandboxModule] : []),
         EventsModule,

@@ -130,7 +130,7 @@ describe('API keys', () => {
       }
       checked.add(scope.split(':')[0]);
     }
-    assert.deepEqual([...checked].sort(), ['accounts', 'audit', 'balances', 'events', 'payments', 'transactions', 'users', 'webhooks']);
+    assert.deepEqual([...checked].sort(), ['accounts', 'audit', 'balances', 'events', 'payments', 'payouts', 'transactions', 'users', 'webhooks']);
   });
 
   it('refuses keys on session operations and on /v1/api_keys (403), and a key as a refresh token (401 refresh_token_invalid)', async () => {

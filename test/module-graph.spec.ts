@@ -35,6 +35,8 @@ const LAYER_RANKS: Readonly<Record<string, number>> = {
   payments: 10,
   // Refunds of payment requests: through payments' providers, booked as transactions.
   refunds: 11,
+  // Money out by SEPA credit transfer: payouts booked as transactions; bank statements settle them, account closure cancels them.
+  payouts: 11,
   // The modules below record their changes through common's EventLog, which this one provides.
   events: 12,
   // Security-relevant actions, through common's AuditLog, which this one provides (beside events, for the same reason).

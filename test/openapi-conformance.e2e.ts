@@ -136,6 +136,7 @@ describe('docs/openapi.json against the running server (generated requests)', ()
     postTransaction: { caller: adminToken, pathIds: { transaction_id: pendingTransaction } },
     reverseTransaction: { caller: adminToken, pathIds: { transaction_id: postedCredit } },
     confirmRefund: { caller: adminToken },
+    createPayoutBatch: { caller: adminToken },
     checkLedger: { caller: adminToken },
     // "self or admin": the admin edits the owner's member; admins list every account.
     updateUser: { caller: adminToken },
@@ -411,6 +412,12 @@ function followRules(operationId: string, generated: DraftRequest, fixtures: Fix
     const implied: Record<string, string> = { payment: 'debit', transfer: 'debit', credit: 'credit', refund: 'credit' };
     if (body.type === 'adjustment') body.direction ??= 'credit';
     else if ('direction' in body) body.direction = implied[body.type as string];
+  }
+  if (operationId === 'createPayout' && typeof body.destination === 'object' && body.destination !== null) {
+    // `iban`: "checked for its length and check digits for its country", which no pattern says; `bic`: "a real country code".
+    const destination = body.destination as Record<string, unknown>;
+    destination.iban = String(destination.iban).length % 2 === 0 ? 'DE89 3704 0044 0532 0130 00' : 'FR1420041010050500013M02606';
+    if ('bic' in destination) destination.bic = String(destination.bic).length === 8 ? 'COBADEFF' : 'BNPAFRPPXXX';
   }
   // Ids are fixtures' where the document names one the caller has: a made-up id is a 404 (documented, but it exercises little).
   if ('endpoint_id' in body) body.endpoint_id = fixtures.ids.endpoint_id;

@@ -27,6 +27,8 @@ import { expectError, expectStatus, loginAdmin } from './support/factories';
 import { generatedOpenApi } from './support/openapi-document';
 import { startTestApp, useTestApp } from './support/test-app';
 import { ApiKeyErrors } from '../src/api-keys/api-keys.errors';
+import { AccountClosureErrors } from '../src/account-closure/account-closure.errors';
+import { PayoutErrors } from '../src/payouts/payouts.errors';
 import { API_KEY_SCOPES } from '../src/common/access/scopes';
 import { CURRENCY_CODES } from '../src/common/money/currencies';
 
@@ -293,6 +295,10 @@ describe('the OpenAPI document, used by tools as it is', () => {
       expectStatus(await t.api.post(`/v1/transactions/${credit.id}/post`, undefined, { token: admin.token }), 200);
       await send('reverseTransaction', name, (body) => t.api.post(`/v1/transactions/${credit.id}/reverse`, body, { token: admin.token }), 201);
     }
+    // Payouts: one from the (test-mode) account, returned by the test helper; batches take live payouts only, so none is left for them.
+    const payout = await send('createPayout', 'payout', (body) => t.api.post('/v1/payouts', body, { token }), 201);
+    await send('testPayoutReturned', 'closed', (body) => t.api.post(`/v1/test_helpers/payouts/${payout.body.id}/returned`, body, { token }));
+    for (const name of ['all', 'named']) await send('createPayoutBatch', name, (body) => t.api.post('/v1/payout_batches', body, { token: admin.token }), 409);
     for (const name of ['rotate', 'keep']) {
       const refreshed = await send('refreshSession', name, (body) => t.api.post('/v1/auth/refresh', body, { token: refreshToken }));
       refreshToken = refreshed.body.refresh_token;
@@ -324,6 +330,7 @@ describe('the OpenAPI document, used by tools as it is', () => {
       EventErrors,
       IdempotencyErrors,
       PaymentErrors,
+      PayoutErrors,
       RefundErrors,
       TransactionErrors,
       UserErrors,
@@ -341,6 +348,9 @@ describe('the OpenAPI document, used by tools as it is', () => {
       TransactionErrors.reversalHasRefunds({ amount: 1250, amountRefunded: 400 }),
       RefundErrors.notRefundable('pending'),
       RefundErrors.transactionBelongsToRefund('re_01JDQ5A0B1C2D3E4F5G6H7J8K9'),
+      TransactionErrors.belongsToPayout({ referenceIds: ['po_01JDQ5A0B1C2D3E4F5G6H7J8K9'] }),
+      PayoutErrors.notCancelable('in_transit'),
+      AccountClosureErrors.payoutsInTransit(2),
       ApiKeyErrors.notActive('revoked'),
       WebhookErrors.urlNotAllowed(HTTPS_ONLY),
       BankStatementErrors.profileNotFound('ubs-export'),

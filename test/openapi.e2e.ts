@@ -64,6 +64,7 @@ describe('OpenAPI document and route protection', () => {
       transaction: 'Transaction',
       payment: 'Payment',
       refund: 'Refund',
+      payout: 'Payout',
       balance: 'BalanceEventObject',
     };
     const schemas = (document as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown>; allOf?: unknown }> } }).components.schemas;
@@ -110,7 +111,15 @@ describe('OpenAPI document and route protection', () => {
 
   it('documents Idempotency-Key, its replay header and its errors on every creating POST, and nowhere else', () => {
     const document = generatedOpenApi(t);
-    const idempotent = ['/v1/accounts', '/v1/payments', '/v1/payments/{payment_id}/refunds', '/v1/transactions', '/v1/transactions/{transaction_id}/reverse', '/v1/users'];
+    const idempotent = [
+      '/v1/accounts',
+      '/v1/payments',
+      '/v1/payments/{payment_id}/refunds',
+      '/v1/payouts',
+      '/v1/transactions',
+      '/v1/transactions/{transaction_id}/reverse',
+      '/v1/users',
+    ];
     // Answers holding a secret refuse the key (contract section 18), and say so where the header is described.
     const refusing = ['/v1/api_keys', '/v1/api_keys/{api_key_id}/roll', '/v1/webhook_endpoints', '/v1/webhook_endpoints/{endpoint_id}/rotate_secret'];
     for (const [path, item] of Object.entries(document.paths)) {

@@ -11,8 +11,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
  * pipeline: only the read and the write of http with their CPU budgets (not in the default: http includes them);
  * pace: only the webhook pace figures of events (not in the default: events includes them).
  */
-export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline' | 'pace';
-const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'scale', 'refunds', 'keys', 'audit', 'pipeline', 'pace'];
+export type ScenarioGroup = 'http' | 'ledger' | 'events' | 'statements' | 'payouts' | 'scale' | 'refunds' | 'keys' | 'audit' | 'pipeline' | 'pace';
+const SCENARIO_GROUPS: readonly ScenarioGroup[] = ['http', 'ledger', 'events', 'statements', 'payouts', 'scale', 'refunds', 'keys', 'audit', 'pipeline', 'pace'];
 const DEFAULT_GROUPS: readonly ScenarioGroup[] = SCENARIO_GROUPS.filter((group) => group !== 'pipeline' && group !== 'pace');
 
 export interface BenchSettings {
@@ -44,6 +44,8 @@ export interface BenchSettings {
   keysBaselineCommit: string | null;
   webhooks: WebhookBenchSettings;
   statements: StatementBenchSettings;
+  /** The payouts' figures (bench/payouts-scenarios.ts): payouts in the batch, and debits in the statement that pays them. */
+  payouts: { count: number };
 }
 
 /** The bank statement figures (bench/statements-scenarios.ts). */
@@ -115,6 +117,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       saturationSeconds: positive(env, 'BENCH_SATURATION_SECONDS', quick ? 5 : 10),
       paceInstances: instanceCounts(env.BENCH_PACE_INSTANCES),
     },
+    payouts: { count: positive(env, 'BENCH_PAYOUTS', quick ? 2_000 : 10_000) },
     statements: quick ? { largeLines: 2_000, lines: 500, fewOpen: 500, manyOpen: 20_000 } : { largeLines: 10_000, lines: 1_000, fewOpen: 1_000, manyOpen: 100_000 },
   };
 }

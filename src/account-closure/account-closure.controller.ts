@@ -21,10 +21,11 @@ export class AccountClosureController {
     description:
       "Every session of the account's users ends at once and they can no longer log in. In the same transaction its " +
       'pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts ' +
-      'them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.',
+      'them, and so are its pending payouts; an account with a payout in a batch file is `409 account_has_payouts_in_transit` until the bank ' +
+      'statement settles it. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.',
   })
   @ApiOkResponse({ type: CloseAccountResponseDto })
-  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found')
+  @ApiErrors('validation_error', 'unauthorized', 'insufficient_permissions', 'account_closed', 'account_not_found', 'account_has_payouts_in_transit')
   close(@CurrentUser() caller: AuthenticatedUser, @Query() target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
     return this.closure.close(caller, target);
   }

@@ -11,6 +11,7 @@ import { CallLog, FakeDatabase, FakeEventLog, silentAuditLog } from '../common/t
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
 import { LedgerService } from '../ledger/ledger.service';
+import { PayoutsRepository } from '../payouts/payouts.repository';
 import { RefundsRepository } from '../refunds/refunds.repository';
 import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
@@ -171,6 +172,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
   const ledger = log.fake('ledger', { cancelPendingTouching: async () => [] });
   const payments = log.fake('payments', { cancelOpenOfAccount: async () => [paymentOf(ACCOUNT), paymentOf(ACCOUNT)], syncRefunded: async () => null });
   const refunds = log.fake('refunds', { failPendingOfAccount: async () => [] });
+  const payouts = log.fake('payouts', { cancelPendingOfAccount: async () => [], countInTransitOfAccount: async () => 0 });
   const events = new FakeEventLog(log);
   const service = new AccountClosureService(
     db.asDatabase(),
@@ -185,6 +187,7 @@ function setup(options: { markClosed?: boolean; found?: Account | null } = {}) {
     ledger as unknown as LedgerService,
     events.asEventLog(),
     silentAuditLog(),
+    payouts as unknown as PayoutsRepository,
   );
   return { service, log, db, events };
 }

@@ -16,6 +16,8 @@ import { PaymentsRepository } from '../payments/payments.repository';
 import { TransactionsRepository } from '../transactions/transactions.repository';
 import { UsersRepository } from '../users/users.repository';
 import { AuditLog } from '../common/audit/audit-log';
+import { PayoutsRepository } from '../payouts/payouts.repository';
+import { AccountClosureErrors } from './account-closure.errors';
 
 /**
  * Closing an account spans every module: the account, its users' sessions,
@@ -37,6 +39,7 @@ export class AccountClosureService {
     private readonly ledger: LedgerService,
     private readonly events: EventLog,
     private readonly audit: AuditLog,
+    private readonly payouts: PayoutsRepository,
   ) {}
 
   async close(caller: AuthenticatedUser, target: TargetAccountQueryDto): Promise<CloseAccountResponseDto> {
@@ -55,13 +58,19 @@ export class AccountClosureService {
       const balances = await this.ledger.cancelPendingTouching(manager, account.id, now);
       const released = await this.transactions.releasePendingRefundsOfAccount(manager, account.id);
       const transactions = await this.transactions.cancelPendingOfAccount(manager, account.id, now);
+      // Pending payouts are canceled with their debits (above); one in a batch file is with the bank, and its debit
+      // must wait for the statement: refused, all of this rolled back. Counted after the cancel, whose conditional
+      // update waits for a batch that holds those rows: a payout a racing batch took is then seen in transit.
+      const payouts = await this.payouts.cancelPendingOfAccount(manager, account.id, now);
+      const inTransit = await this.payouts.countInTransitOfAccount(manager, account.id);
+      if (inTransit > 0) throw AccountClosureErrors.payoutsInTransit(inTransit);
       const payments = await this.payments.cancelOpenOfAccount(manager, account.id, now);
       // Refunds waiting for their provider (a bank transfer's) fail: their debits were canceled above. The requests
       // whose credits got back what pending refunds had reserved (by either route) read it from their credits.
       const refunds = await this.refunds.failPendingOfAccount(manager, account.id, now);
       for (const credit of released) if (credit.paymentId !== null) await this.payments.syncRefunded(manager, credit.paymentId, now);
       const closed = { ...account, status: 'closed' as const, closedAt: now, updatedAt: now };
-      await this.events.record(manager, closureEvents(closed, transactions, released, payments, refunds, balances, now));
+      await this.events.record(manager, closureEvents(closed, transactions, released, payments, refunds, payouts, balances, now));
       await this.audit.record(manager, { action: 'account.closed', accountId: account.id, target: { type: 'account', id: account.id } });
       return {
         account_id: account.id,

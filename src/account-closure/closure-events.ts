@@ -8,13 +8,15 @@ import { toRefundResponse } from '../refunds/dto/refund.response.dto';
 import { toPaymentResponse } from '../payments/dto/payment.response.dto';
 import { PaymentRequest } from '../payments/entities/payment-request.entity';
 import { Transaction } from '../transactions/entities/transaction.entity';
+import { Payout } from '../payouts/entities/payout.entity';
+import { toPayoutResponse } from '../payouts/dto/payout.response.dto';
 import { transactionEvents } from '../transactions/transaction-events';
 
 /**
  * What a closure tells the streams, in the order it happened: each canceled
  * transaction (to both sides of a transfer), each payment whose refunds were
  * released and that stays, each canceled payment request, the balances it
- * released, and last the account itself.
+ * released, its canceled payouts, and last the account itself.
  */
 export function closureEvents(
   account: Account,
@@ -22,6 +24,7 @@ export function closureEvents(
   released: readonly Transaction[],
   payments: readonly PaymentRequest[],
   refunds: readonly Refund[],
+  payouts: readonly Payout[],
   balances: readonly ChangedBalance[],
   now: Date,
 ): NewEvent[] {
@@ -31,6 +34,7 @@ export function closureEvents(
     ...released.filter((payment) => !canceledIds.has(payment.id)).flatMap((payment) => transactionEvents('transaction.updated', payment)),
     ...payments.map((payment): NewEvent => ({ type: 'payment.canceled', accountId: payment.accountId, object: toPaymentResponse(payment, now) })),
     ...refunds.map((refund): NewEvent => ({ type: 'refund.failed', accountId: refund.accountId, object: toRefundResponse(refund) })),
+    ...payouts.map((payout): NewEvent => ({ type: 'payout.canceled', accountId: payout.accountId, object: toPayoutResponse(payout) })),
     ...balanceUpdatedEvents(balances),
     { type: 'account.closed', accountId: account.id, object: toAccountResponse(account) },
   ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PaymentsModule } from '../payments/payments.module';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { BankStatementLinesController } from './bank-statement-lines.controller';
 import { BankStatementProfilesController } from './bank-statement-profiles.controller';
 import { BankStatementProfilesRepository } from './bank-statement-profiles.repository';
@@ -15,7 +16,7 @@ import { StatementInbox } from './statement-inbox.service';
 
 /** Bank statements imported by admins, reconciled line by line with the bank-transfer requests, and the inbox of what did not match. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BankStatement, BankStatementLine, BankStatementProfile]), PaymentsModule],
+  imports: [TypeOrmModule.forFeature([BankStatement, BankStatementLine, BankStatementProfile]), PaymentsModule, PayoutsModule],
   controllers: [BankStatementsController, BankStatementLinesController, BankStatementProfilesController],
   providers: [BankStatementsRepository, BankStatementsService, BankStatementProfilesRepository, BankStatementProfiles, StatementInbox],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthErrors } from '../auth/auth.errors';
 import { AuthenticatedUser, isAdmin } from '../common/access/caller';
 import { AuditLog } from '../common/audit/audit-log';
+import { EventLog, NewEvent } from '../common/events/event-log';
 import { isCurrencyCode } from '../common/money/currencies';
 import { newId } from '../common/ids/ids';
 import { Page } from '../common/pagination/page';
@@ -21,12 +22,18 @@ import type { ReadStatement } from './parse-statement';
 import { parseStatementOffThread } from './parse-statement-off-thread';
 import { StatementBody } from './statement-body';
 import { StatementFormatError } from './statement-line';
+import { PayoutsService } from '../payouts/payouts.service';
+import type { PayoutLine } from './formats/statement-format';
+import { PayoutLineReportDto } from './dto/reconciliation-report.response.dto';
 
 /** How an import is asked for: the mode it settles, and the profile of a bank's CSV export. */
 export interface ImportOptions {
   livemode: boolean;
   profile: string | null;
 }
+
+/** Payouts settled per database transaction: a statement of 10,000 payout debits takes 100 units of work, not 10,000. */
+export const PAYOUTS_PER_UNIT = 100;
 
 /** What became of one line of an import. */
 type LineOutcome = { lineId: string; entryId: string } & ({ paymentId: string; reason: null } | { paymentId: string | null; reason: UnmatchedReason });
@@ -47,6 +54,8 @@ export class BankStatementsService {
     private readonly profiles: BankStatementProfiles,
     private readonly settlement: PaymentSettlement,
     private readonly audit: AuditLog,
+    private readonly payouts: PayoutsService,
+    private readonly events: EventLog,
   ) {}
 
   async import(caller: AuthenticatedUser, upload: StatementBody, options: ImportOptions): Promise<ReconciliationReportDto> {
@@ -57,7 +66,8 @@ export class BankStatementsService {
     await this.db.transaction((manager) => this.statements.insertStatement(manager, statement));
     const outcomes: LineOutcome[] = [];
     for (const line of read.lines) outcomes.push(await this.reconcile(statement, line));
-    const report = reportOf(statement, read, outcomes);
+    const settled = await this.settlePayouts(read.payouts ?? [], statement.livemode);
+    const report = reportOf(statement, read, outcomes, settled);
     await this.db.transaction(async (manager) => {
       await this.statements.completeStatement(manager, statement.id, {
         status: 'completed',
@@ -85,6 +95,45 @@ export class BankStatementsService {
     const statement = await this.db.run((manager) => this.statements.findStatement(manager, statementId));
     if (statement === null) throw BankStatementErrors.statementNotFound();
     return toStatementResponse(statement, true);
+  }
+
+  /**
+   * The payouts the statement's debits and returns name (contract section 23), in parts of PAYOUTS_PER_UNIT, each
+   * part one database transaction: a debit of the payout's amount and currency marks an in_transit payout paid and
+   * posts its debit; a return marks an in_transit or paid one returned and books the amount back. Each is a
+   * conditional move of the payout, so a statement imported again (or a later one repeating the lines) changes
+   * nothing; a line that names no payout of this mode, or another amount, is left as it is (a debit stays counted
+   * among the skipped debits).
+   */
+  private async settlePayouts(lines: readonly PayoutLine[], livemode: boolean): Promise<{ paid: PayoutLineReportDto[]; returned: PayoutLineReportDto[] }> {
+    const paid: PayoutLineReportDto[] = [];
+    const returned: PayoutLineReportDto[] = [];
+    for (let start = 0; start < lines.length; start += PAYOUTS_PER_UNIT) {
+      const part = lines.slice(start, start + PAYOUTS_PER_UNIT);
+      await this.db.transaction(async (manager) => {
+        const found = await this.payouts.findForStatement(
+          manager,
+          part.map((line) => line.endToEndId),
+          livemode,
+        );
+        const events: NewEvent[] = [];
+        for (const line of part) {
+          const payout = found.get(line.endToEndId);
+          if (payout === undefined || payout.amount !== line.amount || payout.currency !== line.currency) continue;
+          const moved =
+            line.kind === 'debit'
+              ? await this.payouts.markPaid(manager, payout, ['in_transit'])
+              : await this.payouts.markReturned(manager, payout, ['in_transit', 'paid'], line.reason ?? 'NARR');
+          if (moved === null) continue;
+          found.set(payout.id, moved.payout);
+          events.push(...moved.events);
+          const entry = { payout_id: payout.id, entry_id: line.bankId, reason: line.reason };
+          (line.kind === 'debit' ? paid : returned).push(entry);
+        }
+        await this.events.record(manager, events);
+      });
+    }
+    return { paid, returned };
   }
 
   /** One line in its own database transaction: claimed by mode, account and entry id, then settled or not. */
@@ -162,7 +211,12 @@ function newLine(statement: BankStatement, line: IdentifiedLine): BankStatementL
   };
 }
 
-function reportOf(statement: BankStatement, read: ReadStatement, outcomes: readonly LineOutcome[]): ReconciliationReportDto {
+function reportOf(
+  statement: BankStatement,
+  read: ReadStatement,
+  outcomes: readonly LineOutcome[],
+  payouts: { paid: PayoutLineReportDto[]; returned: PayoutLineReportDto[] },
+): ReconciliationReportDto {
   const matched: ReconciliationReportDto['matched'] = [];
   const unmatched: LineReportDto[] = [];
   for (const outcome of outcomes) {
@@ -178,6 +232,8 @@ function reportOf(statement: BankStatement, read: ReadStatement, outcomes: reado
     matched,
     unmatched,
     skipped: { debits: read.skipped.debits, not_booked: read.skipped.notBooked, reversals: read.skipped.reversals, zero_amounts: read.skipped.zeroAmounts },
+    payouts_paid: payouts.paid,
+    payouts_returned: payouts.returned,
   };
 }
 

@@ -16,6 +16,7 @@ export const KEY_LABELS = {
   checkoutAntiForgery: 'checkout anti-forgery',
   queuedMail: 'queued mail',
   totpSecrets: 'totp secrets',
+  payoutDestinations: 'payout destination ibans',
 } as const;
 
 export type KeyUse = keyof typeof KEY_LABELS;

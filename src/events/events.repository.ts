@@ -61,6 +61,18 @@ function countersAndEvents(streams: number, events: number): Sql {
   }
   return statement;
 }
+/**
+ * Events per INSERT: a unit of work may record thousands (a batch of 10,000 payouts moves each one), and one statement
+ * of them all would pass SQLite's (32,766) and PostgreSQL's (65,535) limits on parameters; 500 rows of 8 values stay far under.
+ */
+export const EVENTS_PER_INSERT = 500;
+
+/** The rows in parts of EVENTS_PER_INSERT, in order. */
+function inParts(rows: readonly unknown[][]): unknown[][][] {
+  const parts: unknown[][][] = [];
+  for (let start = 0; start < rows.length; start += EVENTS_PER_INSERT) parts.push(rows.slice(start, start + EVENTS_PER_INSERT));
+  return parts;
+}
 /** Housekeeping: the oldest events, a batch at a time, along the primary key (ids carry their creation time). */
 const PURGE_BEFORE = sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < $1 ORDER BY id LIMIT $2)`;
 
@@ -124,7 +136,9 @@ export class EventsRepository extends EventLog {
     const byStream = new Map<string, NewEvent[]>();
     for (const event of events) {
       const stream = streamOf(event.accountId);
-      byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
+      const streamEvents = byStream.get(stream);
+      if (streamEvents === undefined) byStream.set(stream, [event]);
+      else streamEvents.push(event);
     }
     const streams = [...byStream.keys()].sort();
     const counts = new Map(streams.map((stream) => [stream, byStream.get(stream)?.length ?? 0]));
@@ -133,7 +147,7 @@ export class EventsRepository extends EventLog {
       // Outside a unit of work no lock outlives a statement: the sequences are reserved and used at once.
       const reserved = await this.reserve(manager, streams, counts);
       const { rows, recorded } = this.rowsOf(byStream, reserved);
-      await INSERT_EVENTS.run(manager, rows);
+      for (const part of inParts(rows)) await INSERT_EVENTS.run(manager, part);
       await this.subscribers.recorded(manager, recorded);
       return;
     }
@@ -152,11 +166,15 @@ export class EventsRepository extends EventLog {
 
   /** The streams' new counters and their events: one statement on PostgreSQL, where each costs a parse and an execution. */
   private async setCountersAndInsert(manager: EntityManager, counters: readonly [string, number][], rows: readonly unknown[][]): Promise<void> {
-    if (rows.length > 0 && hasRowLocks(manager)) {
-      await countersAndEvents(counters.length, rows.length).run(manager, [...counters.flat(), ...rows.flat()]);
+    const [first = [], ...rest] = inParts(rows);
+    if (first.length > 0 && hasRowLocks(manager)) {
+      await Promise.all([
+        countersAndEvents(counters.length, first.length).run(manager, [...counters.flat(), ...first.flat()]),
+        ...rest.map((part) => INSERT_EVENTS.run(manager, part)),
+      ]);
       return;
     }
-    await Promise.all([...counters.map((counter) => SET_LAST_SEQUENCE.run(manager, counter)), INSERT_EVENTS.run(manager, rows)]);
+    await Promise.all([...counters.map((counter) => SET_LAST_SEQUENCE.run(manager, counter)), ...[first, ...rest].map((part) => INSERT_EVENTS.run(manager, part))]);
   }
 
   async lockStreams(manager: EntityManager, accountIds: readonly (string | null)[]): Promise<void> {

@@ -224,6 +224,7 @@ const AMOUNT_RANGES: Record<TransactionType, readonly [number, number]> = {
   refund: [100, 50_000],
   transfer: [1_000, 500_000],
   adjustment: [1, 10_000],
+  payout: [10_000, 500_000],
 };
 /** Recent transactions are mostly still pending; older ones have settled. */
 const STATUSES_WITHIN_A_DAY: readonly (readonly [TransactionStatus, number])[] = [
@@ -621,6 +622,8 @@ export class DemoFactory {
         return `Transfer to ${counterparty?.name ?? 'another account'}`;
       case 'adjustment':
         return this.random.pick(ADJUSTMENT_REASONS);
+      case 'payout':
+        return 'Payout to the merchant’s bank account';
     }
   }
 

@@ -8,6 +8,7 @@ const IMPLIED_DIRECTION: Record<Exclude<TransactionType, 'adjustment'>, Directio
   credit: 'credit',
   refund: 'credit',
   transfer: 'debit',
+  payout: 'debit',
 };
 
 /**

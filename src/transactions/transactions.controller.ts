@@ -123,7 +123,7 @@ export class TransactionsController {
       'pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests ' +
       'exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not ' +
       'canceled cannot be canceled (`409 refund_exceeds_payment`). The transaction of a refund object (booked by ' +
-      '`POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`.',
+      '`POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`; a payout’s debit moves with its payout: `409 transaction_belongs_to_payout`.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
@@ -135,6 +135,7 @@ export class TransactionsController {
     'transaction_not_pending',
     'refund_exceeds_payment',
     'transaction_belongs_to_refund',
+    'transaction_belongs_to_payout',
   )
   cancel(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.cancel(caller, transactionId);
@@ -150,7 +151,7 @@ export class TransactionsController {
     description:
       'pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. A refund posts once what it ' +
       'refunds has posted (`409 transaction_not_posted`). The transaction of a refund object settles with its refund ' +
-      '(`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.',
+      '(`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`; a payout’s, with its payout: `409 transaction_belongs_to_payout`.',
   })
   @ApiParam(TRANSACTION_ID)
   @ApiOkResponse({ type: TransactionResponseDto })
@@ -162,6 +163,7 @@ export class TransactionsController {
     'transaction_not_pending',
     'transaction_not_posted',
     'transaction_belongs_to_refund',
+    'transaction_belongs_to_payout',
   )
   post(@CurrentUser() caller: AuthenticatedUser, @Param('transaction_id') transactionId: string): Promise<TransactionResponseDto> {
     return this.transactions.post(caller, transactionId);
@@ -193,6 +195,7 @@ export class TransactionsController {
     'transaction_not_posted',
     'transaction_already_reversed',
     'transaction_has_refunds',
+    'transaction_belongs_to_payout',
     'insufficient_funds',
     'idempotency_request_in_progress',
     'idempotency_key_reused',

@@ -26,5 +26,10 @@ export const TransactionErrors = {
     new DomainError('transaction_not_posted', `The transaction it refunds is ${status}; a refund posts once what it refunds has posted.`),
   alreadyReversed: (reversalId: string | null) =>
     new DomainError('transaction_already_reversed', `The transaction was reversed already${reversalId === null ? '' : `, by ${reversalId}`}.`),
+  belongsToPayout: (transaction: Pick<Transaction, 'referenceIds'>) =>
+    new DomainError(
+      'transaction_belongs_to_payout',
+      `The transaction is payout ${transaction.referenceIds[0] ?? ''}'s: it moves with the payout (POST /v1/payouts/{payout_id}/cancel, or the bank's statement).`,
+    ),
   receiverCannotChange: () => AccessErrors.insufficientPermissions('Only the sender of a transfer may amend or cancel it.'),
 };

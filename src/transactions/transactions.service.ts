@@ -171,6 +171,7 @@ export class TransactionsService {
   async reverse(caller: AuthenticatedUser, transactionId: string, request: ReverseTransactionRequestDto, commit: TransactionOptions = {}): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const original = await this.findVisible(manager, caller, transactionId);
+      if (original.type === 'payout') throw TransactionErrors.belongsToPayout(original);
       if (original.status !== 'posted') throw TransactionErrors.notPosted(original.status);
       if (original.reversedByTransactionId !== null) throw TransactionErrors.alreadyReversed(original.reversedByTransactionId);
       if (original.amountRefunded > 0) throw TransactionErrors.reversalHasRefunds(original);
@@ -214,6 +215,7 @@ export class TransactionsService {
   private async transition(caller: AuthenticatedUser, transactionId: string, transition: Transition): Promise<TransactionResponseDto> {
     return this.db.transaction(async (manager) => {
       const found = transition.to === 'canceled' ? await this.findSent(manager, caller, transactionId) : await this.findVisible(manager, caller, transactionId);
+      if (found.type === 'payout') throw TransactionErrors.belongsToPayout(found);
       if (found.refundedTransactionId !== null) await this.requireRefundMovable(manager, found, transition);
       const posting = postingOf(found);
       // Sent together, in lock order (lock-order.md): the accounts, shared (a transfer is posted into its

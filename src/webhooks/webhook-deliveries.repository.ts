@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EVENTS_PER_INSERT } from '../events/events.repository';
 import { EntityManager } from 'typeorm';
 import { lowestIdAt, newId } from '../common/ids/ids';
 import { fetchPage, Page } from '../common/pagination/page';
@@ -251,6 +252,14 @@ export interface DeliveryOutcome {
 @Injectable()
 export class WebhookDeliveriesRepository {
   async insert(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+    // In parts of EVENTS_PER_INSERT rows: a unit of work that records thousands of events queues as many deliveries,
+    // and one statement of them all would pass the databases' limits on parameters.
+    const parts: NewDelivery[][] = [];
+    for (let start = 0; start < deliveries.length; start += EVENTS_PER_INSERT) parts.push(deliveries.slice(start, start + EVENTS_PER_INSERT));
+    await Promise.all(parts.map((part) => this.insertPart(manager, part)));
+  }
+
+  private async insertPart(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
     await INSERT_DELIVERIES.run(
       manager,
       deliveries.map((delivery) => [

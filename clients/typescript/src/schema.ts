@@ -372,7 +372,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a pending transaction
-         * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`). The transaction of a refund object (booked by `POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`.
+         * @description pending -> canceled: it will never settle, and what it held in the balances is released. Of concurrent requests exactly one succeeds. Only the sender cancels a transfer (the receiver gets `403`). A payment whose refunds are not canceled cannot be canceled (`409 refund_exceeds_payment`). The transaction of a refund object (booked by `POST /v1/payments/{payment_id}/refunds`) settles with its refund: `409 transaction_belongs_to_refund`; a payout’s debit moves with its payout: `409 transaction_belongs_to_payout`.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Post a pending transaction (admins)
-         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. A refund posts once what it refunds has posted (`409 transaction_not_posted`). The transaction of a refund object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`.
+         * @description pending -> posted: the transaction is settled. Of concurrent requests exactly one succeeds. A refund posts once what it refunds has posted (`409 transaction_not_posted`). The transaction of a refund object settles with its refund (`POST /v1/refunds/{refund_id}/confirm`): `409 transaction_belongs_to_refund`; a payout’s, with its payout: `409 transaction_belongs_to_payout`.
          *
          *     API keys need the scope `transactions:write`.
          */
@@ -636,6 +636,192 @@ export interface paths {
          *     API keys need the scope `payments:write`.
          */
         post: operations["confirmRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts
+         * @description Newest first. Members: their account's; admins: all, or one account's.
+         *
+         *     API keys need the scope `payouts:read`.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Pay out an account's balance to a bank account
+         * @description The account owner, an admin (naming `account_id`) or an API key with `payouts:write`. A SEPA credit transfer in EUR to `destination` (IBAN of a SEPA country, checked for its length and check digits; optional BIC; a name of at most 70 characters in the SEPA character set). It books a pending `payout` debit that reserves the amount at once (`available` drops; an account that forbids overdrafts must have it: `409 insufficient_funds`). The IBAN is stored sealed and shown only by its last four characters. The payout waits (`pending`) for an admin to put it in a batch file; a test-mode payout never enters one (see the test helpers).
+         *
+         *     API keys need the scope `payouts:write`.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{payout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payout
+         * @description One of your account's payouts (any, for admins).
+         *
+         *     API keys need the scope `payouts:read`.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{payout_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending payout
+         * @description pending -> canceled: its debit is canceled and the reserved amount is available again. A payout in a batch file (or later) is `409 payout_not_cancelable`; of racing cancels and batches exactly one wins.
+         *
+         *     API keys need the scope `payouts:write`.
+         */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payouts/{payout_id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: the bank paid a payout
+         * @description A test-mode payout (they never enter a batch file) moves pending -> paid and its debit posts. Live payouts: `403 test_mode_only`.
+         *
+         *     API keys need the scope `payouts:write`.
+         */
+        post: operations["testPayoutPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/payouts/{payout_id}/returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test mode: the bank returned a payout
+         * @description A test-mode payout, pending or paid, moves to returned with `failure_code` the reason: its debit posts (if it had not) and a posted `payout` credit books the amount back. Live payouts: `403 test_mode_only`.
+         *
+         *     API keys need the scope `payouts:write`.
+         */
+        post: operations["testPayoutReturned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payout batches (admins)
+         * @description Newest first.
+         *
+         *     API keys need the scope `payouts:read`.
+         */
+        get: operations["listPayoutBatches"];
+        put?: never;
+        /**
+         * Put pending payouts into a pain.001 batch file (admins)
+         * @description Every pending live EUR payout, or those of `payout_ids` that are, moves to `in_transit` in one new batch; a payout joins one batch only, also under concurrency. None left: `409 payout_batch_empty`. Download the file from `file_url` and upload it in the bank’s portal.
+         *
+         *     API keys need the scope `payouts:write`.
+         */
+        post: operations["createPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payout batch (admins)
+         * @description API keys need the scope `payouts:read`.
+         */
+        get: operations["getPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_batches/{batch_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch's pain.001.001.09 file (admins)
+         * @description ISO 20022 Customer Credit Transfer Initiation V09 (valid against its XSD and the EPC SEPA implementation guidelines): the debtor is the platform's bank account (`BANK_TRANSFER_IBAN`, `_BIC`, `_BENEFICIARY`), `EndToEndId` each payout's id, `MsgId` and `PmtInfId` the batch id. Built from the payouts on each download (never stored) and streamed; the same each time.
+         *
+         *     API keys need the scope `payouts:read`.
+         */
+        get: operations["getPayoutBatchFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1282,7 +1468,7 @@ export interface paths {
         post?: never;
         /**
          * Close an account permanently
-         * @description Every session of the account's users ends at once and they can no longer log in. In the same transaction its pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts them. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.
+         * @description Every session of the account's users ends at once and they can no longer log in. In the same transaction its pending transactions (and pending transfers to it) and its open payment requests are canceled; the answer counts them, and so are its pending payouts; an account with a payout in a batch file is `409 account_has_payouts_in_transit` until the bank statement settles it. A closed account cannot be reopened. The owner closes its account; an admin names any account with `?account_id=`.
          *
          *     Access token only: API keys get `403`.
          */
@@ -1345,7 +1531,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "invalid_signature" | "provider_mode_mismatch" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "payout_not_found" | "payout_batch_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "transaction_belongs_to_payout" | "payout_not_cancelable" | "payout_batch_empty" | "account_has_payouts_in_transit" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1397,7 +1583,7 @@ export interface components {
              * @example validation_error
              * @enum {string}
              */
-            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "invalid_signature" | "provider_mode_mismatch" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            error_code: "validation_error" | "webhook_url_not_allowed" | "invalid_json" | "token_invalid" | "unauthorized" | "invalid_credentials" | "refresh_token_invalid" | "refresh_token_expired" | "mfa_required" | "mfa_code_invalid" | "insufficient_permissions" | "account_closed" | "test_mode_only" | "mfa_code_required" | "mfa_enrollment_required" | "email_not_verified" | "not_found" | "user_not_found" | "account_not_found" | "transaction_not_found" | "payment_not_found" | "refund_not_found" | "payout_not_found" | "payout_batch_not_found" | "session_not_found" | "event_not_found" | "webhook_endpoint_not_found" | "api_key_not_found" | "bank_statement_not_found" | "bank_statement_line_not_found" | "bank_statement_profile_not_found" | "method_not_allowed" | "email_already_registered" | "email_already_verified" | "account_already_exists" | "user_owns_account" | "transaction_not_pending" | "payment_not_pending" | "session_already_invalidated" | "token_rotation_failed" | "idempotency_request_in_progress" | "insufficient_funds" | "refund_exceeds_payment" | "payment_not_refundable" | "transaction_already_reversed" | "transaction_not_posted" | "transaction_has_refunds" | "transaction_belongs_to_refund" | "transaction_belongs_to_payout" | "payout_not_cancelable" | "payout_batch_empty" | "account_has_payouts_in_transit" | "api_key_not_active" | "amount_mismatch" | "request_not_open" | "line_not_unmatched" | "bank_statement_profile_exists" | "mfa_already_enabled" | "mfa_not_enabled" | "mfa_enrollment_not_started" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "immutable_field" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
             /**
              * @description Human-readable explanation of the failure.
              * @example email: must be an email
@@ -1887,7 +2073,7 @@ export interface components {
              * @example payment
              * @enum {string}
              */
-            type: "payment" | "credit" | "refund" | "transfer" | "adjustment";
+            type: "payment" | "credit" | "refund" | "transfer" | "adjustment" | "payout";
             /**
              * @description pending, then posted or canceled; nothing leaves posted or canceled.
              * @example pending
@@ -2285,12 +2471,6 @@ export interface components {
              */
             modes: ("test" | "live")[];
             capabilities: components["schemas"]["PaymentProviderCapabilities"];
-            /**
-             * @description What `payment_url` shows the customer of a pending request: a card form (`card_form`), the payee's bank details and the reference to quote (`bank_transfer`), or a `303` redirect to the provider's own hosted page (`redirect`, e.g. Stripe Checkout), which reports the outcome back by signed notification.
-             * @example card_form
-             * @enum {string}
-             */
-            checkout: "card_form" | "bank_transfer" | "redirect";
         };
         PaymentProviderList: {
             /** @description In order of preference (PAYMENT_PROVIDERS): a request without `provider` goes to the first that serves its mode. */
@@ -2399,6 +2579,203 @@ export interface components {
              */
             failure_code?: "declined" | "account_closed" | "insufficient_funds" | "expired_or_canceled_card" | "unknown";
         };
+        PayoutDestinationRequest: {
+            /**
+             * @description IBAN of a SEPA country, with or without spaces; its length and check digits are checked for its country. Stored sealed; responses show only its last four characters.
+             * @example DE89 3704 0044 0532 0130 00
+             */
+            iban: string;
+            /**
+             * @description The creditor's bank (8 or 11 characters). Optional within SEPA.
+             * @example COBADEFFXXX
+             */
+            bic?: string;
+            /**
+             * @description The account holder: at most 70 characters of the SEPA character set (a-z A-Z 0-9 / - ? : ( ) . , ' + and space).
+             * @example Analytical Engines Ltd
+             */
+            name: string;
+        };
+        CreatePayoutRequest: {
+            /**
+             * @description Admins: the account paid out from. Members: their own (the default).
+             * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            account_id?: string;
+            /**
+             * Format: int64
+             * @description Minor units (cents); at most 999,999,999.99 EUR, the most one SEPA credit transfer carries.
+             * @example 25000
+             */
+            amount: number;
+            /**
+             * @description SEPA credit transfers are in euros: any other currency is `400 validation_error`.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR";
+            destination: components["schemas"]["PayoutDestinationRequest"];
+            /**
+             * @description What the creditor's statement shows (remittance information): at most 140 characters of the SEPA character set (a-z A-Z 0-9 / - ? : ( ) . , ' + and space).
+             * @example Payout November 2026
+             */
+            reference?: string;
+            /** @example November payout */
+            description?: string;
+            /**
+             * @description String to string, at most 50 keys; keys up to 40 characters, values up to 500.
+             * @example {
+             *       "period": "2026-11"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        PayoutDestination: {
+            /**
+             * @description The last four characters of the IBAN: the full IBAN is never shown again.
+             * @example 3000
+             */
+            iban_last4: string;
+            /** @example COBADEFFXXX */
+            bic: string | null;
+            /** @example Analytical Engines Ltd */
+            name: string;
+        };
+        Payout: {
+            /**
+             * @description Also the `EndToEndId` of its credit transfer in the batch file.
+             * @example po_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            id: string;
+            /** @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
+            account_id: string;
+            /**
+             * Format: int64
+             * @description Minor units (cents).
+             * @example 25000
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description `pending` (its debit reserves the amount) -> `in_transit` (in a batch file) -> `paid` (the debit seen on the bank statement) | `returned` (the bank sent it back, also after `paid`: credited back); `pending` -> `canceled` (the reservation released).
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "in_transit" | "paid" | "returned" | "canceled";
+            destination: components["schemas"]["PayoutDestination"];
+            /** @example Payout November 2026 */
+            reference: string | null;
+            /**
+             * @description The batch file it went out in (`pob_...`); null while pending.
+             * @example null
+             */
+            batch_id: string | null;
+            /**
+             * @description The bank's return reason code (e.g. `AC04`: account closed); null unless returned.
+             * @example null
+             */
+            failure_code: string | null;
+            /**
+             * @description The `payout` debit: pending until paid, then posted; canceled with the payout.
+             * @example txn_01JDQ5A0B1C2D3E4F5G6H7J8K9
+             */
+            transaction_id: string;
+            /**
+             * @description True for live money (the account's `mode`).
+             * @example true
+             */
+            livemode: boolean;
+            /** @example November payout */
+            description: string | null;
+            /**
+             * @example {
+             *       "period": "2026-11"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            updated_at: string;
+        };
+        PayoutPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["Payout"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
+        ReturnPayoutRequest: {
+            /**
+             * @description An ISO 20022 return reason code (ExternalReturnReason1Code), e.g. `AC04` (account closed), `AC01`, `MS03`.
+             * @example AC04
+             */
+            reason: string;
+        };
+        CreatePayoutBatchRequest: {
+            /**
+             * @description Only these payouts (those of them that are pending, live and in EUR); default: all that are.
+             * @example [
+             *       "po_01JDQ4Z8X9T2M3N4P5Q6R7S8T9"
+             *     ]
+             */
+            payout_ids?: string[];
+        };
+        PayoutBatch: {
+            /**
+             * @description Also the file’s `MsgId` and `PmtInfId`.
+             * @example pob_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            id: string;
+            /** @example 2 */
+            payout_count: number;
+            /**
+             * Format: int64
+             * @description Sum of its payouts, minor units (the file’s `CtrlSum`).
+             * @example 37500
+             */
+            total_amount: number;
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description The requested execution date (`ReqdExctnDt`): the day it was created (UTC).
+             * @example 2026-11-21
+             */
+            execution_date: string;
+            /**
+             * @description Where to download the pain.001.001.09 file.
+             * @example /v1/payout_batches/pob_01JDQ4Z8X9T2M3N4P5Q6R7S8T9/file
+             */
+            file_url: string;
+            /** @example 2026-11-21T10:15:30.123Z */
+            created_at: string;
+        };
+        PayoutBatchPage: {
+            /** @description Newest first. */
+            data: components["schemas"]["PayoutBatch"][];
+            /**
+             * @description True when another page follows.
+             * @example false
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `cursor` to get the next page; null on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+        };
         SimulatePaymentRequest: {
             /**
              * @description `authorized` (manual capture, from pending), `succeeded` (from pending, or from authorized: the capture), `failed` (from pending).
@@ -2467,7 +2844,7 @@ export interface components {
              * @example account.created
              * @enum {string}
              */
-            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
+            type: "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "payout.created" | "payout.in_transit" | "payout.paid" | "payout.returned" | "payout.canceled" | "balance.updated";
             /**
              * @description Null for changes of no account (a signup without one).
              * @example acc_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
@@ -2504,7 +2881,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "user.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "mfa.enabled" | "mfa.disabled" | "auth.mfa_failed" | "auth.recovery_code_used" | "audit.chain_started" | "audit.retention_applied";
+        AuditAction: "auth.login" | "auth.logout" | "auth.refresh_reuse_detected" | "session.revoked" | "user.created" | "user.deleted" | "user.password_changed" | "user.email_changed" | "user.role_changed" | "user.email_verified" | "auth.password_reset_requested" | "auth.password_reset" | "account.created" | "account.updated" | "account.closed" | "api_key.created" | "api_key.rolled" | "api_key.revoked" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "webhook_endpoint.secret_rotated" | "transaction.posted" | "transaction.reversed" | "payment.refunded" | "bank_statement.imported" | "bank_statement_line.matched" | "bank_statement_line.ignored" | "bank_statement_profile.created" | "bank_statement_profile.deleted" | "permission.denied" | "payout_batch.created" | "mfa.enabled" | "mfa.disabled" | "auth.mfa_failed" | "auth.recovery_code_used" | "audit.chain_started" | "audit.retention_applied";
         AuditActor: {
             /**
              * @example user
@@ -2618,7 +2995,7 @@ export interface components {
          * @description `["*"]` for every event, or the types to receive.
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated";
+        WebhookEventSelector: "*" | "account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "payout.created" | "payout.in_transit" | "payout.paid" | "payout.returned" | "payout.canceled" | "balance.updated";
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
@@ -2878,6 +3255,23 @@ export interface components {
             /** @example 0 */
             zero_amounts: number;
         };
+        PayoutLineReport: {
+            /**
+             * @description The payout its end-to-end id names.
+             * @example po_01JDQ4Z8X9T2M3N4P5Q6R7S8T9
+             */
+            payout_id: string;
+            /**
+             * @description The bank's id of the transaction (AcctSvcrRef), null when it gives none.
+             * @example 2026112500042
+             */
+            entry_id: string | null;
+            /**
+             * @description A return's reason code (e.g. `AC04`); null for a paid payout.
+             * @example null
+             */
+            reason: string | null;
+        };
         ReconciliationReport: {
             /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
             statement_id: string;
@@ -2905,6 +3299,10 @@ export interface components {
             unmatched: components["schemas"]["LineReport"][];
             /** @description What was read and is not a credit to match: counted, never a reason to refuse the file. */
             skipped: components["schemas"]["SkippedCounts"];
+            /** @description Booked debits whose `EndToEndId` names an in_transit payout of the same amount: now `paid` (their debits posted). Also counted in `skipped.debits`. */
+            payouts_paid: components["schemas"]["PayoutLineReport"][];
+            /** @description Returns (credits with return information naming a payout): now `returned`, the amount booked back. Not credit lines to match. */
+            payouts_returned: components["schemas"]["PayoutLineReport"][];
         };
         BankStatement: {
             /** @example stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */
@@ -3342,7 +3740,7 @@ export interface components {
          * @description `resource:write` includes `resource:read`; `admin` only on platform keys.
          * @enum {string}
          */
-        ApiKeyScope: "accounts:read" | "accounts:write" | "users:read" | "users:write" | "transactions:read" | "transactions:write" | "payments:read" | "payments:write" | "balances:read" | "events:read" | "webhooks:read" | "webhooks:write" | "audit:read" | "admin";
+        ApiKeyScope: "accounts:read" | "accounts:write" | "users:read" | "users:write" | "transactions:read" | "transactions:write" | "payments:read" | "payments:write" | "balances:read" | "events:read" | "webhooks:read" | "webhooks:write" | "payouts:read" | "payouts:write" | "audit:read" | "admin";
         CreateApiKeyRequest: {
             /** @example Order system */
             name: string;
@@ -5247,7 +5645,7 @@ export interface operations {
                 /** @description Only transactions in this status. */
                 status?: "pending" | "posted" | "canceled";
                 /** @description Only transactions of this type. */
-                type?: "payment" | "credit" | "refund" | "transfer" | "adjustment";
+                type?: "payment" | "credit" | "refund" | "transfer" | "adjustment" | "payout";
                 /** @description Upper-case ISO 4217 code of a currency in circulation. */
                 currency?: components["schemas"]["Currency"];
                 /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
@@ -5593,7 +5991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_pending`, `refund_exceeds_payment`, `transaction_belongs_to_refund` */
+            /** @description `transaction_not_pending`, `refund_exceeds_payment`, `transaction_belongs_to_refund`, `transaction_belongs_to_payout` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +6200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_pending`, `transaction_not_posted`, `transaction_belongs_to_refund` */
+            /** @description `transaction_not_pending`, `transaction_not_posted`, `transaction_belongs_to_refund`, `transaction_belongs_to_payout` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5909,7 +6307,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transaction_not_posted`, `transaction_already_reversed`, `transaction_has_refunds`, `insufficient_funds`, `idempotency_request_in_progress` */
+            /** @description `transaction_not_posted`, `transaction_already_reversed`, `transaction_has_refunds`, `transaction_belongs_to_payout`, `insufficient_funds`, `idempotency_request_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6098,7 +6496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description `validation_error`, `invalid_json`, `provider_mode_mismatch` */
+            /** @description `validation_error`, `invalid_json` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7068,6 +7466,952 @@ export interface operations {
             };
         };
     };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+                /** @description Only payouts in this status. */
+                status?: "pending" | "in_transit" | "paid" | "returned" | "canceled";
+                /** @description Admins: one account's payouts. */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A value of your choice, new for each new request (a random UUID such as `7f9c2ba4-e88f-4d2a-9f5c-0b1a2c3d4e5f`), sent again only to retry that same request. Makes a retry safe: for 24 hours, the same key from the same caller on this route with the same body replays the first response (same status and body) with `Idempotent-Replayed: true`, and creates nothing. The same key with another body: `422 idempotency_key_reused`; while the first request runs: `409 idempotency_request_in_progress`. Server errors (5xx) and `400 validation_error` are not kept, so the request may be retried or corrected under the same key. Swagger UI (/docs) fills a fresh random key when this field is left empty. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_funds`, `idempotency_request_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout id (`po_...`). */
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout id (`po_...`). */
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `account_closed`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_cancelable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testPayoutPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout id (`po_...`). */
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `test_mode_only`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_cancelable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testPayoutReturned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout id (`po_...`). */
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnPayoutRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `test_mode_only`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_not_cancelable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPayoutBatches: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100. */
+                limit?: number;
+                /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatchPage"];
+                };
+            };
+            /** @description `validation_error` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayoutBatchRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description `validation_error`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_batch_empty` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout batch id (`pob_...`). */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatch"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_batch_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayoutBatchFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payout batch id (`pob_...`). */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.001.001.09 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_permissions`, `mfa_enrollment_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payout_batch_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     simulatePayment: {
         parameters: {
             query?: never;
@@ -7196,7 +8540,7 @@ export interface operations {
                 /** @description Opaque cursor: the `next_cursor` of the previous page. Leave it out for the first page. */
                 cursor?: string;
                 /** @description Only events of these types: repeat the parameter or separate types with commas. */
-                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "balance.updated")[];
+                type?: ("account.created" | "account.updated" | "account.closed" | "user.created" | "user.updated" | "user.deleted" | "transaction.created" | "transaction.updated" | "transaction.posted" | "transaction.canceled" | "transaction.reversed" | "payment.created" | "payment.authorized" | "payment.attempt_failed" | "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.expired" | "payment.refunded" | "refund.created" | "refund.succeeded" | "refund.failed" | "payout.created" | "payout.in_transit" | "payout.paid" | "payout.returned" | "payout.canceled" | "balance.updated")[];
                 /** @description Created at or after this instant (inclusive). An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
                 created_from?: string;
                 /** @description Created before this instant (exclusive); later than `created_from` when both are given. An RFC 3339 date-time (`2026-11-21T10:15:30.123Z`, `2026-11-21t11:15:30+01:00`; years 0000-9999; `T` and `Z` in either case) or a date alone (`2026-11-21`, midnight UTC). Read to the millisecond: fractional digits beyond the third are dropped. */
@@ -10476,6 +11820,15 @@ export interface operations {
             };
             /** @description `account_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_has_payouts_in_transit` */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

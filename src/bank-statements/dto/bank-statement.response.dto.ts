@@ -69,6 +69,11 @@ export function toStatementResponse(statement: BankStatement, withReport: boolea
     },
     imported_by: statement.importedBy,
     imported_at: statement.importedAt.toISOString(),
-    ...(withReport ? { report: statement.report === null ? null : (JSON.parse(statement.report) as ReconciliationReportDto) } : {}),
+    ...(withReport ? { report: statement.report === null ? null : withPayouts(JSON.parse(statement.report) as Partial<ReconciliationReportDto>) } : {}),
   };
+}
+
+/** A report stored before payouts existed has no payout lists: they were empty. */
+function withPayouts(report: Partial<ReconciliationReportDto>): ReconciliationReportDto {
+  return { ...report, payouts_paid: report.payouts_paid ?? [], payouts_returned: report.payouts_returned ?? [] } as ReconciliationReportDto;
 }

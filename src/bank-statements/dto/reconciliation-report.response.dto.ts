@@ -48,6 +48,18 @@ export class SkippedCountsDto {
   zero_amounts: number;
 }
 
+/** A payout the statement settled (contract section 23). */
+export class PayoutLineReportDto {
+  @ApiProperty({ example: 'po_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'The payout its end-to-end id names.' })
+  payout_id: string;
+
+  @ApiProperty({ type: String, nullable: true, example: '2026112500042', description: "The bank's id of the transaction (AcctSvcrRef), null when it gives none." })
+  entry_id: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: "A return's reason code (e.g. `AC04`); null for a paid payout." })
+  reason: string | null;
+}
+
 /** What an import did, line by line. */
 export class ReconciliationReportDto {
   @ApiProperty({ example: 'stm_01JDQ4Z8X9T2M3N4P5Q6R7S8T9' })
@@ -73,4 +85,18 @@ export class ReconciliationReportDto {
 
   @ApiProperty({ type: SkippedCountsDto, description: 'What was read and is not a credit to match: counted, never a reason to refuse the file.' })
   skipped: SkippedCountsDto;
+
+  @ApiProperty({
+    type: PayoutLineReportDto,
+    isArray: true,
+    description: 'Booked debits whose `EndToEndId` names an in_transit payout of the same amount: now `paid` (their debits posted). Also counted in `skipped.debits`.',
+  })
+  payouts_paid: PayoutLineReportDto[];
+
+  @ApiProperty({
+    type: PayoutLineReportDto,
+    isArray: true,
+    description: 'Returns (credits with return information naming a payout): now `returned`, the amount booked back. Not credit lines to match.',
+  })
+  payouts_returned: PayoutLineReportDto[];
 }

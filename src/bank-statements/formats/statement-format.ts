@@ -18,6 +18,27 @@ export interface ParsedStatement {
   readonly lines: readonly ParsedLine[];
   /** What was read and is not a credit to match: counted, never a reason to refuse the file. */
   readonly skipped: SkippedCounts;
+  /**
+   * Booked debits and returns whose end-to-end id names a payout (`po_...`, contract section 23), in file order; formats
+   * that carry no end-to-end id (MT940, CSV) give none. The debits are also counted in `skipped.debits`.
+   */
+  readonly payouts?: readonly PayoutLine[];
+}
+
+/** A booked transaction that settles a payout: its debit (the bank paid it) or a return of it (the money came back). */
+export interface PayoutLine {
+  readonly kind: 'debit' | 'return';
+  /** 1-based line of the file where the transaction (TxDtls) or the entry starts. */
+  readonly line: number;
+  /** The end-to-end id the payout's credit transfer carried: the payout's id. */
+  readonly endToEndId: string;
+  /** The bank's id of the transaction (its AcctSvcrRef, else the entry's), null when it gives none. */
+  readonly bankId: string | null;
+  /** Positive, in minor units. */
+  readonly amount: number;
+  readonly currency: string;
+  /** A return's reason code (RtrInf/Rsn/Cd, else Prtry), e.g. AC04; null for a debit (a return without one: `NARR`). */
+  readonly reason: string | null;
 }
 
 /** Entries that are not credits to match, counted once per transaction (a batch of three debits counts three). */

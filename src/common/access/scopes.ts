@@ -12,6 +12,8 @@ export const RESOURCE_SCOPES = [
   'events:read',
   'webhooks:read',
   'webhooks:write',
+  'payouts:read',
+  'payouts:write',
   'audit:read',
 ] as const;
 /** Only platform keys hold `admin`: what an admin may do, except managing keys and users' roles. */

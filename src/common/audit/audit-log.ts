@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'bank_statement_profile.created',
   'bank_statement_profile.deleted',
   'permission.denied',
+  // Payouts (contract section 23): a batch file of money leaving the platform.
+  'payout_batch.created',
   // Two factors (contract section 22).
   'mfa.enabled',
   'mfa.disabled',

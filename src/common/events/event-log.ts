@@ -24,6 +24,11 @@ export const EVENT_TYPES = [
   'refund.created',
   'refund.succeeded',
   'refund.failed',
+  'payout.created',
+  'payout.in_transit',
+  'payout.paid',
+  'payout.returned',
+  'payout.canceled',
   'balance.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

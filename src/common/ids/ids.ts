@@ -1,7 +1,7 @@
 import { lowestUlidAt, ulid, ulidAt, ulidTime } from './ulid';
 
 /** Prefixes of the public, time-ordered resource ids (contract section 1). */
-export type IdPrefix = 'usr' | 'acc' | 'ses' | 'tok' | 'txn' | 'pay' | 'evt' | 'whe' | 'whd' | 'wha' | 'stm' | 're' | 'key' | 'aud' | 'mail' | 'bsl' | 'utk';
+export type IdPrefix = 'usr' | 'acc' | 'ses' | 'tok' | 'txn' | 'pay' | 'evt' | 'whe' | 'whd' | 'wha' | 'stm' | 're' | 'key' | 'aud' | 'mail' | 'bsl' | 'utk' | 'po' | 'pob';
 
 const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
 const PATTERNS = new Map<IdPrefix, RegExp>();

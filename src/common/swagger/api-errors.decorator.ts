@@ -50,6 +50,8 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   transaction_not_found: { description: 'No such transaction.' },
   payment_not_found: { description: 'No such payment request.' },
   refund_not_found: { description: 'No such refund.' },
+  payout_not_found: { description: 'No such payout.' },
+  payout_batch_not_found: { description: 'No such payout batch.' },
   bank_statement_not_found: { description: 'No such bank statement.' },
   bank_statement_line_not_found: { description: 'No such bank statement line.' },
   bank_statement_profile_not_found: { description: 'No bank statement profile is named ubs-export.' },
@@ -80,6 +82,14 @@ export const ERROR_EXAMPLES: Readonly<Record<ErrorCode, { description: string; d
   line_not_unmatched: { description: 'The line is matched: only an unmatched line can be matched or ignored.' },
   bank_statement_profile_exists: { description: 'A bank statement profile is already named ubs-export.' },
   api_key_not_active: { description: 'The API key is revoked: it cannot be rolled (create a new key instead).' },
+  transaction_belongs_to_payout: {
+    description: "The transaction is payout po_01JDQ5A0B1C2D3E4F5G6H7J8K9's: it moves with the payout (POST /v1/payouts/{payout_id}/cancel, or the bank's statement).",
+  },
+  payout_not_cancelable: { description: 'The payout is in_transit; only a pending payout can be canceled (one in a batch file is with the bank).' },
+  payout_batch_empty: { description: 'No pending live EUR payout is left to put in a batch (each payout goes in one batch only).' },
+  account_has_payouts_in_transit: {
+    description: 'The account has 2 payouts in transit (in a batch file the bank is executing); it can be closed once the bank statement settles them.',
+  },
   transaction_belongs_to_refund: {
     description: "The transaction is refund re_01JDQ5A0B1C2D3E4F5G6H7J8K9's: it settles with the refund (an admin records the answer with POST /v1/refunds/{refund_id}/confirm).",
   },

@@ -16,6 +16,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   CloseAccountResponseDto: 'AccountClosure',
   // The customer of a new payment request; `PaymentCustomer` is the one a payment request shows.
   PaymentCustomerDto: 'PaymentCustomerRequest',
+  // Where a new payout goes (the full IBAN); `PayoutDestination` is what a payout shows (its last four characters).
+  PayoutDestinationDto: 'PayoutDestinationRequest',
 };
 
 export function publishedSchemaName(className: string): string {

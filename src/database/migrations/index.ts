@@ -16,6 +16,7 @@ import { MailOutbox1765000000000 } from './1765000000000-mail-outbox';
 import { BankStatementsAsBanksWriteThem1765150000000 } from './1765150000000-bank-statements-as-banks-write-them';
 import { PeopleEmailLinks1765210000000 } from './1765210000000-people-email-links';
 import { TwoFactors1765220000000 } from './1765220000000-two-factors';
+import { Payouts1765300000000 } from './1765300000000-payouts';
 import { ProviderEvents1765310000000 } from './1765310000000-provider-events';
 import { Mode } from '../../config/modes';
 
@@ -43,6 +44,7 @@ export function migrationsFor(existingAccountsMode: Mode) {
     BankStatementsAsBanksWriteThem1765150000000,
     PeopleEmailLinks1765210000000,
     TwoFactors1765220000000,
+    Payouts1765300000000,
     ProviderEvents1765310000000,
   ];
 }

@@ -4,6 +4,8 @@ import { EVENT_TYPES, EventType } from '../../common/events/event-log';
 import { toBalanceDto } from '../../ledger/dto/balances.response.dto';
 import { toRefundResponse } from '../../refunds/dto/refund.response.dto';
 import { Refund } from '../../refunds/entities/refund.entity';
+import { toPayoutResponse } from '../../payouts/dto/payout.response.dto';
+import { Payout } from '../../payouts/entities/payout.entity';
 import { toPaymentResponse } from '../../payments/dto/payment.response.dto';
 import { PaymentRequest } from '../../payments/entities/payment-request.entity';
 import { toTransactionResponse } from '../../transactions/dto/transaction.response.dto';
@@ -119,6 +121,29 @@ const refund: Refund = {
   updatedAt: CHANGED,
 };
 
+const payout: Payout = {
+  id: 'po_01JDQ5A0B1C2D3E4F5G6H7J8K9',
+  accountId: ACCOUNT_ID,
+  amount: 25000,
+  currency: 'EUR',
+  status: 'pending',
+  ibanSealed: 'v1.sealed',
+  ibanLast4: '3000',
+  bic: 'COBADEFFXXX',
+  destinationName: 'Analytical Engines Ltd',
+  reference: 'Payout November 2026',
+  description: null,
+  metadata: { period: '2026-11' },
+  batchId: null,
+  failureCode: null,
+  transactionId: 'txn_01JDQ5C0B1C2D3E4F5G6H7J8K9',
+  returnTransactionId: null,
+  livemode: true,
+  createdAt: CREATED,
+  updatedAt: CREATED,
+};
+const BATCH_ID = 'pob_01JDQ5D0B1C2D3E4F5G6H7J8K9';
+
 function objectOf(type: EventType): object {
   switch (type) {
     case 'account.created':
@@ -165,6 +190,16 @@ function objectOf(type: EventType): object {
       return toTransactionResponse({ ...transaction, ...changed, status: 'posted', postedAt: CREATED, reversedByTransactionId: 'txn_01JDQ5A0B1C2D3E4F5G6H7J8K9' });
     case 'payment.expired':
       return toPaymentResponse({ ...payment, updatedAt: payment.expiresAt, status: 'expired' }, payment.expiresAt);
+    case 'payout.created':
+      return toPayoutResponse(payout);
+    case 'payout.in_transit':
+      return toPayoutResponse({ ...payout, ...changed, status: 'in_transit', batchId: BATCH_ID });
+    case 'payout.paid':
+      return toPayoutResponse({ ...payout, ...changed, status: 'paid', batchId: BATCH_ID });
+    case 'payout.returned':
+      return toPayoutResponse({ ...payout, ...changed, status: 'returned', batchId: BATCH_ID, failureCode: 'AC04' });
+    case 'payout.canceled':
+      return toPayoutResponse({ ...payout, ...changed, status: 'canceled' });
     case 'balance.updated':
       return { account_id: ACCOUNT_ID, ...toBalanceDto({ currency: 'EUR', posted: 12000, pendingDebits: 2500, pendingCredits: 0, updatedAt: CHANGED }) };
   }

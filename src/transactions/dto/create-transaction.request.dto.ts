@@ -4,7 +4,7 @@ import { CURRENCY_SCHEMA, IsAmount, IsCurrency, MAX_AMOUNT, MIN_AMOUNT } from '.
 import { DESCRIPTION_MAX_LENGTH, IsJsonObject, IsOmittable, MaxChars } from '../../common/validation/fields';
 import { checkMetadata, Metadata, METADATA_SCHEMA } from '../../common/validation/metadata';
 import { IsReferenceIds, NOTES_MAX_LENGTH, REFERENCE_IDS_SCHEMA } from './transaction-fields';
-import { DIRECTIONS, Direction, TRANSACTION_TYPES, TransactionType } from '../entities/transaction.entity';
+import { CREATABLE_TRANSACTION_TYPES, DIRECTIONS, Direction, TransactionType } from '../entities/transaction.entity';
 
 /**
  * The bodies /docs offers, each of which works as it is for a member of an open account (a transfer or
@@ -30,8 +30,8 @@ export const CREATE_TRANSACTION_EXAMPLES = {
 };
 
 export class CreateTransactionRequestDto {
-  @ApiProperty({ enum: TRANSACTION_TYPES, example: 'payment' })
-  @IsIn(TRANSACTION_TYPES)
+  @ApiProperty({ enum: CREATABLE_TRANSACTION_TYPES, example: 'payment' })
+  @IsIn(CREATABLE_TRANSACTION_TYPES)
   type: TransactionType;
 
   @ApiProperty({

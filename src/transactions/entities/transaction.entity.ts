@@ -1,8 +1,10 @@
 import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { AmountColumn, TimestampColumn } from '../../database/columns';
 
-export const TRANSACTION_TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment'] as const;
+export const TRANSACTION_TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment', 'payout'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** What POST /v1/transactions books: a `payout` is booked by its payout only (contract section 23). */
+export const CREATABLE_TRANSACTION_TYPES = ['payment', 'credit', 'refund', 'transfer', 'adjustment'] as const satisfies readonly TransactionType[];
 export const TRANSACTION_STATUSES = ['pending', 'posted', 'canceled'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const DIRECTIONS = ['debit', 'credit'] as const;

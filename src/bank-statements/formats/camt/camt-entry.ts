@@ -1,6 +1,6 @@
 import { StatementFormatError, type StatementPosition } from '../../statement-line';
 import type { SkippedTally, SkipReason } from '../skipped-tally';
-import type { ParsedLine } from '../statement-format';
+import type { ParsedLine, PayoutLine } from '../statement-format';
 import type { CamtMessage } from './camt-document';
 import { lineDetails } from './camt-line-details';
 import { amountValue, dayOf, idValue, type CamtAmount } from './camt-values';
@@ -13,6 +13,8 @@ export interface EntryContext {
   readonly skipped: SkippedTally;
   /** The last day the statement covers, as written (camt.format.ts), for entries that carry no date at all. */
   readonly statementDate: string | null;
+  /** Where the debits and returns of payouts go (contract section 23), in file order. */
+  readonly payouts: PayoutLine[];
 }
 
 /**
@@ -33,12 +35,21 @@ export function entryLines(entry: XmlNode, context: EntryContext): ParsedLine[] 
   if (statusOf(entry, context.message) !== 'BOOK') return skip(context, 'notBooked', count);
   if (isTrue(text(child(entry, 'RvslInd')))) return skip(context, 'reversals', count);
   const direction = text(child(entry, 'CdtDbtInd'))?.trim();
-  if (direction === 'DBIT') return skip(context, 'debits', count);
-  if (direction !== 'CRDT') throw new StatementFormatError(line, `entry CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`);
+  if (direction !== 'CRDT' && direction !== 'DBIT') throw new StatementFormatError(line, `entry CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`);
 
+  if (direction === 'DBIT') {
+    context.payouts.push(...payoutLines(entry, transactions, transactionLines, line, 'debit'));
+    return skip(context, 'debits', count);
+  }
   const at = positionOf(entry, ['AcctSvcrRef', 'NtryRef'], line, null);
   const bookingDate = bookingDateOf(entry, context.statementDate, at);
   const amount = amountValue(child(entry, 'Amt'), 'Amt', at);
+  // Returns of payouts (a credit with RtrInf naming a payout's end-to-end id) settle those payouts, not requests.
+  const returns = payoutLines(entry, transactions, transactionLines, line, 'return');
+  if (returns.length > 0 && returns.length === transactions.length) {
+    context.payouts.push(...returns);
+    return [];
+  }
   if (transactions.length > 1 && transactions.every((transaction) => ownAmount(transaction)?.currency === amount.currency)) {
     return batchLines(entry, { amount, bookingDate, at }, transactions, transactionLines, context);
   }
@@ -121,4 +132,31 @@ function bookingDateOf(entry: XmlNode, statementDate: string | null, at: Stateme
 function skip(context: EntryContext, reason: SkipReason, count: number): [] {
   for (let index = 0; index < count; index++) context.skipped.add(reason);
   return [];
+}
+
+/** The end-to-end id that names a payout (`po_` and a ULID, the payout's id), as the bank gives it back. */
+const PAYOUT_END_TO_END_ID = /^po_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * The transactions of an entry that settle payouts: of a debit, those whose Refs/EndToEndId is a payout's id; of a
+ * credit, those with return information (RtrInf) whose end-to-end id (Refs/EndToEndId, else RtrInf's original) is
+ * one, with the reason code. A transaction's own amount, else (the entry's only transaction) the entry's.
+ */
+function payoutLines(entry: XmlNode, transactions: readonly XmlNode[], lines: readonly number[], entryLine: number, kind: PayoutLine['kind']): PayoutLine[] {
+  const found: PayoutLine[] = [];
+  for (const [index, transaction] of transactions.entries()) {
+    const returned = child(transaction, 'RtrInf');
+    if (kind === 'return' && returned === undefined) continue;
+    const endToEndId = (text(path(transaction, 'Refs', 'EndToEndId')) ?? text(path(returned, 'OrgnlEndToEndId')))?.trim();
+    // Checked first: an entry that names no payout is read exactly as before (a debit: skipped without a look inside).
+    if (endToEndId === undefined || !PAYOUT_END_TO_END_ID.test(endToEndId)) continue;
+    const at = positionOf(entry, ['AcctSvcrRef', 'NtryRef'], entryLine, null);
+    const position = positionOf(child(transaction, 'Refs'), ['AcctSvcrRef'], lines[index], at.entryId);
+    const own = ownAmount(transaction);
+    const amount = own !== undefined ? amountValue(own.node, 'TxDtls amount', position) : transactions.length === 1 ? amountValue(child(entry, 'Amt'), 'Amt', position) : null;
+    if (amount === null) continue;
+    const reason = kind === 'debit' ? null : ((text(path(returned, 'Rsn', 'Cd')) ?? text(path(returned, 'Rsn', 'Prtry')))?.trim() ?? 'NARR');
+    found.push({ kind, line: position.line ?? entryLine, endToEndId, bankId: position.entryId, amount: amount.minorUnits, currency: amount.currency, reason });
+  }
+  return found;
 }

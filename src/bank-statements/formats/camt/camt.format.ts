@@ -1,5 +1,5 @@
 import { SkippedTally } from '../skipped-tally';
-import type { ParsedLine, ParsedStatement, StatementFormat } from '../statement-format';
+import type { ParsedLine, ParsedStatement, PayoutLine, StatementFormat } from '../statement-format';
 import { parseEntry, readCamtDocument } from './camt-document';
 import { entryLines } from './camt-entry';
 import { camtText } from './camt-text';
@@ -24,12 +24,13 @@ function parseCamt(body: Buffer): ParsedStatement {
   const positions = elementLines(xml);
   const skipped = new SkippedTally();
   const lines: ParsedLine[] = [];
+  const payouts: PayoutLine[] = [];
   for (const statement of document.statements) {
-    const context = { message: document.message, positions, skipped, statementDate: statementDate(statement) };
+    const context = { message: document.message, positions, skipped, statementDate: statementDate(statement), payouts };
     const account = statementAccount(statement);
     for (const entry of children(statement, 'Ntry')) lines.push(...entryLines(parseEntry(entry), context).map((line) => ({ ...line, account })));
   }
-  return { format: document.format, account: accountOf(document.statements), lines, skipped: skipped.counts };
+  return { format: document.format, account: accountOf(document.statements), lines, skipped: skipped.counts, payouts };
 }
 
 /**
