@@ -2840,8 +2840,8 @@ export interface components {
             request_id: string | null;
         };
         EventData: {
-            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, `balance.updated` one balance with its `account_id`. */
-            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["Refund"] | components["schemas"]["BalanceEventObject"];
+            /** @description The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, `payout.*` a payout, `balance.updated` one balance with its `account_id`. */
+            object: components["schemas"]["Account"] | components["schemas"]["User"] | components["schemas"]["Transaction"] | components["schemas"]["Payment"] | components["schemas"]["Refund"] | components["schemas"]["Payout"] | components["schemas"]["BalanceEventObject"];
         };
         Event: {
             /** @example evt_01JDQ4Z8X9T2M3N4P5Q6R7S8T9 */

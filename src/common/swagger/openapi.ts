@@ -101,6 +101,7 @@ export function buildOpenApiDocument(app: INestApplication, additions: readonly 
     .addTag('transactions', 'Payments, credits, refunds, transfers and adjustments of an account: pending, then posted or canceled.')
     .addTag('payments', 'Payment requests sent to customers; the built-in sandbox provider drives them with simulate.')
     .addTag('bank statements', 'Bank statements imported by admins, which settle bank-transfer payment requests.')
+    .addTag('payouts', 'Money out of an account by SEPA credit transfer: payouts, their pain.001 batch files, settled from the bank statement.')
     .addTag('refunds', 'Money of succeeded payment requests given back to their customers, through the provider that took it.')
     .addTag('ledger', 'Balances of an account and the consistency check of the books.')
     .addTag('events', 'What happened to an account, in order: the feed that webhooks deliver.')

@@ -2,6 +2,7 @@ import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { AccountResponseDto } from '../../accounts/dto/account.response.dto';
 import { BalanceEventObjectDto } from '../../ledger/dto/balances.response.dto';
 import { PaymentResponseDto } from '../../payments/dto/payment.response.dto';
+import { PayoutResponseDto } from '../../payouts/dto/payout.response.dto';
 import { RefundResponseDto } from '../../refunds/dto/refund.response.dto';
 import { TransactionResponseDto } from '../../transactions/dto/transaction.response.dto';
 import { UserResponseDto } from '../../users/dto/user.response.dto';
@@ -17,6 +18,7 @@ export const EVENT_OBJECTS = [
   { prefix: 'transaction.', schema: TransactionResponseDto },
   { prefix: 'payment.', schema: PaymentResponseDto },
   { prefix: 'refund.', schema: RefundResponseDto },
+  { prefix: 'payout.', schema: PayoutResponseDto },
   { prefix: 'balance.', schema: BalanceEventObjectDto },
 ] as const;
 
@@ -25,7 +27,7 @@ export class EventDataDto {
     oneOf: EVENT_OBJECTS.map(({ schema }) => ({ $ref: getSchemaPath(schema) })),
     description:
       'The resource exactly as the API returns it after the change: `account.*` an account, `user.*` a user (`user.deleted`: ' +
-      "as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, " +
+      "as it was), `transaction.*` a transaction (from the stream's account's side), `payment.*` a payment request, `refund.*` a refund, `payout.*` a payout, " +
       '`balance.updated` one balance with its `account_id`.',
   })
   object: object;
