@@ -23,7 +23,8 @@ export class RouteTable {
   notFoundCode(path: string): ErrorCode {
     const family = /^\/v1\/([a-z_]+)\//.exec(path)?.[1];
     const takesAnId = family !== undefined && this.routes.some((route) => route.url.startsWith(`/v1/${family}/:`));
-    const code = takesAnId ? `${family.replace(/s$/, '')}_not_found` : 'not_found';
+    // The resource is the family in the singular: users -> user, payout_batches -> payout_batch.
+    const code = takesAnId ? `${family.replace(/ches$/, 'ch').replace(/s$/, '')}_not_found` : 'not_found';
     return code in ERROR_STATUS ? (code as ErrorCode) : 'not_found';
   }
 
