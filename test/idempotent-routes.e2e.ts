@@ -34,6 +34,7 @@ describe('idempotent routes', () => {
     assert.deepEqual(idempotent.map(({ name }) => name).sort(), [
       'AccountsController.create',
       'PaymentsController.create',
+      'PayoutsController.create',
       'RefundsController.create',
       'TransactionsController.create',
       'TransactionsController.reverse',

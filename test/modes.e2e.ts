@@ -261,8 +261,18 @@ describe('live and test modes', () => {
     expectStatus(response, 200);
     assert.deepEqual(response.body, {
       data: [
-        { name: 'sandbox', modes: ['test'], capabilities: { card_on_page: true, manual_capture: true, refunds: true, asynchronous_settlement: false } },
-        { name: 'bank_transfer', modes: ['live', 'test'], capabilities: { card_on_page: false, manual_capture: false, refunds: true, asynchronous_settlement: true } },
+        {
+          name: 'sandbox',
+          modes: ['test'],
+          checkout: 'card_form',
+          capabilities: { card_on_page: true, manual_capture: true, refunds: true, asynchronous_settlement: false },
+        },
+        {
+          name: 'bank_transfer',
+          modes: ['live', 'test'],
+          checkout: 'bank_transfer',
+          capabilities: { card_on_page: false, manual_capture: false, refunds: true, asynchronous_settlement: true },
+        },
       ],
     });
     expectError(await t.api.get('/v1/payment_providers'), 401, 'unauthorized');
