@@ -25,11 +25,12 @@ async function main() {
   } catch (error) {
     const code = error && typeof error === 'object' && 'code' in error ? error.code : undefined;
     const reason = error instanceof Error ? error.message || String(code) : String(error);
-    // 3D000: invalid_catalog_name, the database does not exist.
-    const hint =
-      code === '3D000'
-        ? `create it first (createdb -h HOST -U USER ${new URL(url).pathname.slice(1)}) or point TEST_DATABASE_URL at one that exists; each test file creates and drops its own database on that server`
-        : 'start the server, or correct TEST_DATABASE_URL';
+    // 3D000: invalid_catalog_name, the database does not exist. A pooler or proxy in front of the server may
+    // pass the server's message on under its own code (PgBouncer answers 08P01), so the message counts too.
+    const missing = code === '3D000' || /^database ".*" does not exist$/.test(reason);
+    const hint = missing
+      ? `create it first (createdb -h HOST -U USER ${new URL(url).pathname.slice(1)}) or point TEST_DATABASE_URL at one that exists; each test file creates and drops its own database on that server`
+      : 'start the server, or correct TEST_DATABASE_URL';
     process.stderr.write(`TEST_DATABASE_URL ${shown(url)} cannot be used: ${reason}${code ? ` (${code})` : ''}; ${hint}. No test was run.\n`);
     process.exitCode = 1;
   } finally {
