@@ -43,6 +43,12 @@ module.exports = async function* specWithCount(source) {
       fileDurations.set(data.file, data.details?.duration_ms ?? 0);
       continue;
     }
+    // A file fails by itself when it was stopped (the per-file timeout) or its process died outside a test.
+    if (event.type === 'test:fail' && isFile) {
+      failures.push({ name: 'the whole file', file: display(data.file), error: data.details?.error });
+      yield `${red(`✖ ${display(data.file)}: ${data.details?.error?.message ?? 'failed'}`)}\n`;
+      continue;
+    }
     if (event.type === 'test:stdout' && /^# /.test(data.message ?? '')) {
       yield dim(data.message.endsWith('\n') ? data.message : `${data.message}\n`);
       continue;
@@ -79,7 +85,11 @@ module.exports = async function* specWithCount(source) {
   if (slowest.length > 1) {
     yield `\nSlowest files:\n${slowest.map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${display(file)}`).join('\n')}\n`;
   }
-  if (countsFile) writeFileSync(countsFile, JSON.stringify({ ...previous, ...Object.fromEntries([...fileDurations.keys()].map((file) => [display(file), perFile.get(display(file)) ?? 0])) }, null, 1));
+  if (countsFile)
+    writeFileSync(
+      countsFile,
+      JSON.stringify({ ...previous, ...Object.fromEntries([...fileDurations.keys()].map((file) => [display(file), perFile.get(display(file)) ?? 0])) }, null, 1),
+    );
 };
 
 function readCounts(path) {

@@ -93,6 +93,9 @@ const result = spawnSync(
     '--require',
     join(__dirname, 'test-file-end.js'),
     '--test',
+    // No file waits forever: one still running after TEST_FILE_TIMEOUT_SECONDS (default 600; the slowest file takes
+    // about 2 minutes on a loaded machine) is stopped and reported by its path, with 'test timed out'.
+    `--test-timeout=${Number(process.env.TEST_FILE_TIMEOUT_SECONDS || 600) * 1000}`,
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
     `--test-reporter=${terminalReporter}`,
     '--test-reporter-destination=stdout',

@@ -85,3 +85,28 @@ describe('a suite whose setup fails', () => {
     }
   });
 });
+
+describe('a test file that never ends (the per-file timeout of scripts/test.js)', () => {
+  it('is stopped at the timeout and reported by its path, the other files running to their end', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'test-file-timeout-'));
+    try {
+      writeFileSync(join(dir, 'hangs.test.js'), `require('node:test').it('waits for an answer that never comes', () => new Promise(() => setInterval(() => {}, 1000)));\n`);
+      writeFileSync(join(dir, 'passes.test.js'), `require('node:test').it('passes', () => {});\n`);
+      const args = [
+        '--require',
+        join(ROOT, 'scripts', 'test-file-end.js'),
+        '--test',
+        '--test-timeout=3000',
+        `--test-reporter=${join(ROOT, 'scripts', 'test-reporter.js')}`,
+        '--test-reporter-destination=stdout',
+      ];
+      const result = await run([...args, join(dir, 'hangs.test.js'), join(dir, 'passes.test.js')], {});
+      assert.equal(result.code, 1, result.output);
+      assert.match(result.output, /✖ .*hangs\.test\.ts: test timed out after 3000ms/);
+      assert.match(result.output, /✔ passes/);
+      assert.ok(result.seconds < 20, `it took ${result.seconds} s`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
