@@ -88,7 +88,11 @@ export class PaymentResponseDto {
   @ApiProperty({ example: false, description: "The account's mode: true for live money. The sandbox and `simulate` serve test requests only." })
   livemode: boolean;
 
-  @ApiProperty({ example: 'https.checkout.example/pay/pay_01JDQ4Z8X9T2M3N4P5Q6R7S8T9', description: 'Where the customer pays.' })
+  @ApiProperty({
+    example: 'https://checkout.example/pay/Xk3v9QzR7bT2mN8pL4wY6cJ1hF5dS0aE',
+    description:
+      "Where the customer pays: the hosted page (`{PUBLIC_BASE_URL}/pay/{checkout_token}`), or, for a provider that takes the customer to its own page (`checkout: redirect` in `GET /v1/payment_providers`, such as Stripe Checkout), that provider's page.",
+  })
   payment_url: string;
 
   @ApiProperty({ example: '2026-11-28T10:15:30.123Z' })
