@@ -265,7 +265,19 @@ async function cpuPerRequestOf(server: RunningServer, run: () => Promise<LoadRes
  * Fastify alone, the HS256 check, the same two statements prepared once, the same JSON) and the bare Nest route,
  * 50 connections each, in alternating rounds: CPU µs per request (all the server's threads, /proc), medians.
  */
-export async function readAgainstSameWork(fixture: Fixture): Promise<Comparison[]> {
+export function readAgainstSameWork(fixture: Fixture): Promise<Comparison[]> {
+  return againstSameWork(fixture, 'GET /v1/transactions/{id} (member)', () => readOwnTransaction(fixture));
+}
+
+/** Issue 35: the same for a member's first page of 20 with one filter (the anchor runs the service's own page statements). */
+export function listAgainstSameWork(fixture: Fixture): Promise<Comparison[]> {
+  const headers = bearer(fixture.member.token);
+  return againstSameWork(fixture, 'GET /v1/transactions?limit=20&status=posted (member)', () =>
+    constant({ method: 'GET', path: '/v1/transactions?limit=20&status=posted', headers }),
+  );
+}
+
+async function againstSameWork(fixture: Fixture, what: string, requests: () => () => LoadRequest): Promise<Comparison[]> {
   const { settings } = fixture;
   const [bare, sameWork] = [await startServer(bareNestApp()), await startServer(sameWorkRead(fixture.database.url))];
   try {
@@ -274,8 +286,8 @@ export async function readAgainstSameWork(fixture: Fixture): Promise<Comparison[
     const sides = { bare: [] as number[], sameWork: [] as number[], project: [] as number[] };
     for (const [server, next] of [
       [bare, ping],
-      [sameWork, readOwnTransaction(fixture)],
-      [fixture.server, readOwnTransaction(fixture)],
+      [sameWork, requests()],
+      [fixture.server, requests()],
     ] as const) {
       const answered = await load(server.baseUrl, next, settings.warmupSeconds);
       if (answered.failures > 0) {
@@ -286,12 +298,12 @@ export async function readAgainstSameWork(fixture: Fixture): Promise<Comparison[
     }
     for (let round = 0; round < settings.rounds; round += 1) {
       sides.bare.push(await cpuPerRequestOf(bare, () => load(bare.baseUrl, ping)));
-      sides.sameWork.push(await cpuPerRequestOf(sameWork, () => load(sameWork.baseUrl, readOwnTransaction(fixture))));
-      sides.project.push(await cpuPerRequestOf(fixture.server, () => load(fixture.server.baseUrl, readOwnTransaction(fixture))));
+      sides.sameWork.push(await cpuPerRequestOf(sameWork, () => load(sameWork.baseUrl, requests())));
+      sides.project.push(await cpuPerRequestOf(fixture.server, () => load(fixture.server.baseUrl, requests())));
     }
     const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-    log(`  CPU µs per request, bare route: ${show(sides.bare)}; same work: ${show(sides.sameWork)}; project: ${show(sides.project)}`);
-    const scenario = `GET /v1/transactions/{id} (member), ${READ_CONNECTIONS} conns, server CPU µs per request (medians of ${settings.rounds} alternating rounds)`;
+    log(`  ${what}: CPU µs per request, bare route: ${show(sides.bare)}; same work: ${show(sides.sameWork)}; project: ${show(sides.project)}`);
+    const scenario = `${what}, ${READ_CONNECTIONS} conns, server CPU µs per request (medians of ${settings.rounds} alternating rounds)`;
     return [
       {
         database: fixture.label,

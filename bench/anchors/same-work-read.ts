@@ -1,12 +1,15 @@
 /**
  * Anchor for the read path (issue 35): a server that does exactly the work of a member's
- * GET /v1/transactions/{id} with no framework, so that the project's CPU per read can be judged
- * against the floor of its own work rather than against a route that does none. Fastify alone (no
+ * GET /v1/transactions/{id}, and of its GET /v1/transactions?limit=&status= (one page, one filter), with no
+ * framework, so that the project's CPU per read can be judged against the floor of its own work rather than
+ * against a route that does none. Fastify alone (no
  * logger); the access token's HS256 signature checked with node:crypto against the key the service
  * derives from JWT_SECRET; the service's own caller statement (session, user, account) and its own
  * statement for a transaction visible to an account, prepared once (better-sqlite3 on the same SQLite
  * file, or a named statement through `pg` on PostgreSQL); the row mapped and serialised by the
- * service's own mapper. Runs as its own process, started by bench/scenarios.ts; PORT, HOST,
+ * service's own mapper. The list: the same caller check, then the service's own statements of the page's walks
+ * (what the account sent, the transfers it receives; transaction-pages.ts), merged by the service's own
+ * mergedPage. Runs as its own process, started by bench/scenarios.ts; PORT, HOST,
  * DATABASE_URL and JWT_SECRET as for the service.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -17,6 +20,9 @@ import { deriveKeys } from '../../src/config/derived-keys';
 import { CALLER_SQL } from '../../src/sign-in/callers.repository';
 import { toTransactionResponse } from '../../src/transactions/dto/transaction.response.dto';
 import { TRANSACTION_OF_ACCOUNT_BY_ID, TRANSACTIONS } from '../../src/transactions/transaction-rows';
+import { transactionPageStatement, transactionPageWalks } from '../../src/transactions/transaction-pages';
+import { mergedPage } from '../../src/common/pagination/page';
+import { TRANSACTION_STATUSES, TransactionStatus } from '../../src/transactions/entities/transaction.entity';
 
 interface Claims {
   sub: string;
@@ -32,8 +38,8 @@ interface CallerRow {
   accountStatus: string | null;
 }
 
-/** Runs one of the two statements: (text with $n placeholders, parameters) -> the first row or undefined. */
-type RowReader = (statement: { text: string }, params: unknown[]) => Promise<object | undefined>;
+/** Runs a statement: (text with $n placeholders, parameters) -> its rows. */
+type RowReader = (statement: { text: string }, params: unknown[]) => Promise<object[]>;
 
 function sqliteReader(path: string): RowReader {
   const database = new Database(path, { readonly: true });
@@ -50,7 +56,7 @@ function sqliteReader(path: string): RowReader {
       ready = { statement: database.prepare(text), order };
       prepared.set(statement.text, ready);
     }
-    return ready.statement.get(...ready.order.map((index) => params[index])) as object | undefined;
+    return ready.statement.all(...ready.order.map((index) => params[index])) as object[];
   };
 }
 
@@ -60,7 +66,7 @@ function postgresReader(url: string): RowReader {
   return async (statement, params) => {
     const name = names.get(statement.text) ?? `anchor_${names.size + 1}`;
     names.set(statement.text, name);
-    return (await pool.query({ name, text: statement.text, values: params })).rows[0] as object | undefined;
+    return (await pool.query({ name, text: statement.text, values: params })).rows as object[];
   };
 }
 
@@ -77,6 +83,8 @@ function verifiedClaims(authorization: string | undefined, key: Buffer): Claims 
   return claims.typ === 'access' && claims.exp * 1000 > Date.now() ? claims : null;
 }
 
+const STATUSES = new Set<string>(TRANSACTION_STATUSES);
+
 function refuse(reply: FastifyReply, status: number, code: string, why: string): FastifyReply {
   return reply
     .code(status)
@@ -90,16 +98,38 @@ async function main(): Promise<void> {
   const key = deriveKeys(Buffer.from(process.env.JWT_SECRET ?? '', 'utf8')).tokenSigning.export();
   const app = Fastify({ logger: false });
   app.get('/ping', async () => ({ ok: true }));
+  /** The caller of an access token: an active session of a member with an open account; null otherwise. */
+  const callerOf = async (authorization: string | undefined): Promise<(CallerRow & { accountId: string }) | null> => {
+    const claims = verifiedClaims(authorization, key);
+    if (!claims) return null;
+    const [caller] = (await read(CALLER_SQL, [claims.sid])) as CallerRow[];
+    if (!caller || caller.userId !== claims.sub || caller.sessionStatus !== 'active' || caller.accountStatus === 'closed' || caller.accountId === null) return null;
+    return caller as CallerRow & { accountId: string };
+  };
+  const json = (reply: FastifyReply, body: unknown) => reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
   app.get<{ Params: { id: string } }>('/v1/transactions/:id', async (request, reply) => {
-    const claims = verifiedClaims(request.headers.authorization, key);
-    if (!claims) return refuse(reply, 401, 'unauthorized', 'no valid access token');
-    const caller = (await read(CALLER_SQL, [claims.sid])) as CallerRow | undefined;
-    if (!caller || caller.userId !== claims.sub || caller.sessionStatus !== 'active' || caller.accountStatus === 'closed' || caller.accountId === null) {
-      return refuse(reply, 401, 'unauthorized', 'no active session of an open account');
-    }
-    const row = await read(TRANSACTION_OF_ACCOUNT_BY_ID, [request.params.id, caller.accountId]);
+    const caller = await callerOf(request.headers.authorization);
+    if (!caller) return refuse(reply, 401, 'unauthorized', 'no active session of an open account');
+    const [row] = await read(TRANSACTION_OF_ACCOUNT_BY_ID, [request.params.id, caller.accountId]);
     if (!row) return refuse(reply, 404, 'transaction_not_found', 'no such transaction of the account');
-    return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(toTransactionResponse(TRANSACTIONS.fromRow(row), caller.accountId)));
+    return json(reply, toTransactionResponse(TRANSACTIONS.fromRow(row), caller.accountId));
+  });
+  app.get<{ Querystring: { limit?: string; status?: string } }>('/v1/transactions', async (request, reply) => {
+    const caller = await callerOf(request.headers.authorization);
+    if (!caller) return refuse(reply, 401, 'unauthorized', 'no active session of an open account');
+    const limit = Number(request.query.limit ?? 20);
+    const status = request.query.status;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || (status !== undefined && !STATUSES.has(status))) return refuse(reply, 400, 'validation_error', 'limit or status');
+    const filters = { status: status as TransactionStatus | undefined, metadata: {} };
+    const pages: ReturnType<typeof TRANSACTIONS.fromRow>[][] = [];
+    for (const walk of transactionPageWalks(caller.accountId, filters, undefined, limit + 1)) {
+      const { statement, params } = transactionPageStatement(walk);
+      pages.push((await read(statement, params)).map(TRANSACTIONS.fromRow));
+    }
+    return json(
+      reply,
+      mergedPage(pages, limit, (transaction) => toTransactionResponse(transaction, caller.accountId)),
+    );
   });
   await app.listen({ port: Number(process.env.PORT ?? 3920), host: process.env.HOST ?? '127.0.0.1' });
 }

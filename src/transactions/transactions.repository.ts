@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AccountScope } from '../common/access/account-access';
-import { lowestIdAt } from '../common/ids/ids';
-import { fetchMergedPage, Page, PageQuery } from '../common/pagination/page';
+import { mergedPage, Page, pageBounds } from '../common/pagination/page';
 import { isUniqueViolation } from '../database/constraint-errors';
 import { Sql, sql } from '../database/sql';
 import { PaginationQueryDto } from '../common/pagination/pagination-query.dto';
 import { TransactionMetadataEntry } from './entities/transaction-metadata.entity';
-import { Transaction, TransactionMetadata, TransactionStatus, TransactionType } from './entities/transaction.entity';
+import { Transaction, TransactionMetadata } from './entities/transaction.entity';
 import { metadataEntriesOf } from './transaction-records';
+import { TransactionFilters, transactionPageStatement, transactionPageWalks } from './transaction-pages';
 import {
   CANCEL_PENDING_OF_ACCOUNT,
   INSERT_METADATA,
@@ -18,16 +18,6 @@ import {
   TRANSACTION_OF_ACCOUNT_BY_ID,
   TRANSACTIONS,
 } from './transaction-rows';
-
-export interface TransactionFilters {
-  status?: TransactionStatus;
-  type?: TransactionType;
-  currency?: string;
-  createdFrom?: Date;
-  createdTo?: Date;
-  /** `metadata[key]=value` filters; all must match. */
-  metadata: Record<string, string>;
-}
 
 export type Transition = { to: 'posted'; at: 'postedAt'; event: 'transaction.posted' } | { to: 'canceled'; at: 'canceledAt'; event: 'transaction.canceled' };
 export const TO_POSTED: Transition = { to: 'posted', at: 'postedAt', event: 'transaction.posted' };
@@ -162,46 +152,27 @@ export class TransactionsRepository {
   }
 
   /**
-   * A page of the transactions of the accounts in scope, newest first. Every
-   * filter has an index ending in id; ids carry their creation time, so a
-   * created_at range is an id range on the same indexes.
+   * A page of the transactions of the accounts in scope, newest first: each walk (what the account sent, the
+   * transfers it receives) reads one page from the cursor on its own index, in a statement built once per
+   * shape (transaction-pages.ts).
    */
-  page<Item>(manager: EntityManager, scope: AccountScope, filters: TransactionFilters, pagination: PaginationQueryDto, toItem: (row: Transaction) => Item): Promise<Page<Item>> {
-    if (scope.kind === 'none') return Promise.resolve({ data: [], has_more: false, next_cursor: null });
+  async page<Item>(
+    manager: EntityManager,
+    scope: AccountScope,
+    filters: TransactionFilters,
+    pagination: PaginationQueryDto,
+    toItem: (row: Transaction) => Item,
+  ): Promise<Page<Item>> {
+    if (scope.kind === 'none') return { data: [], has_more: false, next_cursor: null };
+    const { limit, cursorId } = pageBounds(pagination);
     const accountId = scope.kind === 'account' ? scope.accountId : undefined;
-    const queries = [this.sentQuery(manager, accountId, filters)];
-    // The receiver sees none of the sender's metadata, so a metadata filter matches no incoming transfer.
-    const receives = filters.type === undefined || filters.type === 'transfer';
-    if (accountId !== undefined && receives && Object.keys(filters.metadata).length === 0) queries.push(this.receivedQuery(manager, accountId, filters));
-    return fetchMergedPage(queries, pagination, toItem);
-  }
-
-  /** The transactions booked on the account (or on every account). */
-  private sentQuery(manager: EntityManager, accountId: string | undefined, filters: TransactionFilters): PageQuery<Transaction> {
-    const builder = manager.createQueryBuilder(Transaction, 'txn');
-    const metadataIdColumns = joinMetadataFilters(builder, filters.metadata, accountId);
-    // With a metadata filter, the account is matched on the joined index only: a second, redundant
-    // predicate on txn.account_id leads PostgreSQL's planner to sort every match instead of walking it.
-    if (accountId !== undefined && metadataIdColumns.length === 0) builder.andWhere('txn.accountId = :accountId', { accountId });
-    if (filters.type !== undefined) builder.andWhere('txn.type = :type', { type: filters.type });
-    this.filterCommon(builder, filters, metadataIdColumns);
-    return { query: builder, options: { sameIdColumns: metadataIdColumns } };
-  }
-
-  /** The transfers the account receives, walked on the counterparty indexes (without a metadata filter: that is the sender's). */
-  private receivedQuery(manager: EntityManager, accountId: string, filters: TransactionFilters): PageQuery<Transaction> {
-    const builder = manager.createQueryBuilder(Transaction, 'txn').where('txn.counterpartyAccountId = :receiverId', { receiverId: accountId });
-    this.filterCommon(builder, filters, []);
-    return { query: builder };
-  }
-
-  private filterCommon(builder: SelectQueryBuilder<Transaction>, filters: TransactionFilters, metadataIdColumns: string[]): void {
-    if (filters.status !== undefined) builder.andWhere('txn.status = :status', { status: filters.status });
-    if (filters.currency !== undefined) builder.andWhere('txn.currency = :currency', { currency: filters.currency });
-    for (const column of ['txn.id', ...metadataIdColumns]) {
-      if (filters.createdFrom) builder.andWhere(`${column} >= :fromId`, { fromId: lowestIdAt('txn', filters.createdFrom) });
-      if (filters.createdTo) builder.andWhere(`${column} < :toId`, { toId: lowestIdAt('txn', filters.createdTo) });
+    const pages: Transaction[][] = [];
+    // One after the other: inside a transaction they share one connection.
+    for (const walk of transactionPageWalks(accountId, filters, cursorId, limit + 1)) {
+      const { statement, params } = transactionPageStatement(walk);
+      pages.push((await statement.rows<object>(manager, params)).map(TRANSACTIONS.fromRow));
     }
+    return mergedPage(pages, limit, toItem);
   }
 
   private async insertMetadataEntries(manager: EntityManager, transaction: Pick<Transaction, 'id' | 'accountId'>, metadata: TransactionMetadata): Promise<void> {
@@ -211,21 +182,4 @@ export class TransactionsRepository {
       entries.map((entry) => [entry.transactionId, entry.accountId, entry.key, entry.value]),
     );
   }
-}
-
-/**
- * One join per `metadata[key]=value` filter. Returns the joined transaction id
- * columns, which get the same id bounds as the transaction.
- */
-function joinMetadataFilters(builder: SelectQueryBuilder<Transaction>, filters: Record<string, string>, accountId: string | undefined): string[] {
-  return Object.entries(filters).map(([key, value], index) => {
-    const alias = `meta${index}`;
-    const scope = accountId === undefined ? '' : ` AND ${alias}.accountId = :accountId`;
-    builder.innerJoin(TransactionMetadataEntry, alias, `${alias}.transactionId = txn.id AND ${alias}.key = :${alias}Key AND ${alias}.value = :${alias}Value${scope}`, {
-      [`${alias}Key`]: key,
-      [`${alias}Value`]: value,
-      ...(accountId === undefined ? {} : { accountId }),
-    });
-    return `${alias}.transactionId`;
-  });
 }

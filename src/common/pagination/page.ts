@@ -49,11 +49,23 @@ export async function fetchMergedPage<Entity extends ObjectLiteral & { id: strin
   pagination: PaginationQueryDto,
   toItem: (row: Entity) => Item,
 ): Promise<Page<Item>> {
-  const limit = pagination.limit ?? DEFAULT_PAGE_SIZE;
-  const cursorId = pagination.cursor === undefined ? undefined : decodeCursor(pagination.cursor).id;
+  const { limit, cursorId } = pageBounds(pagination);
   // One after the other: inside a transaction they share one connection.
   const pages: Entity[][] = [];
   for (const { query, options } of queries) pages.push(await pageRows(query, limit, cursorId, options ?? {}));
+  return mergedPage(pages, limit, toItem);
+}
+
+/** The page size asked for (or the default) and the id the cursor names, if any. */
+export function pageBounds(pagination: PaginationQueryDto): { limit: number; cursorId: string | undefined } {
+  return { limit: pagination.limit ?? DEFAULT_PAGE_SIZE, cursorId: pagination.cursor === undefined ? undefined : decodeCursor(pagination.cursor).id };
+}
+
+/**
+ * The page made of several walks' rows (each up to limit + 1, newest first, disjoint): the newest `limit` of
+ * them all, and the cursor of the next page when there are more.
+ */
+export function mergedPage<Entity extends { id: string }, Item>(pages: readonly Entity[][], limit: number, toItem: (row: Entity) => Item): Page<Item> {
   const rows = pages.length === 1 ? pages[0] : pages.flat().sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const hasMore = rows.length > limit;
   const shown = hasMore ? rows.slice(0, limit) : rows;
