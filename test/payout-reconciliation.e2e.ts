@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { expectStatus, loginAdmin, LoggedIn } from './support/factories';
-import { assertLedgerBalanced, createPayout, euroBalance, fundedOwner, payoutStatement, StatementPayout, validBatchFile } from './support/payouts';
-import { TestApp, useTestApp } from './support/test-app';
+import { assertLedgerBalanced, createPayout, euroBalance, fundedOwner, IBANS, payoutBody, payoutStatement, StatementPayout, validBatchFile } from './support/payouts';
+import { ServerProcess, startServerProcess } from './support/server-process';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDatabase, TestApp, TestDatabase, useTestApp } from './support/test-app';
 
 /**
  * Payouts settled from the bank's statement (contract sections 19 and 23): a booked debit whose EndToEndId names a
@@ -145,5 +146,62 @@ describe('payouts settled by bank statements', () => {
     expectStatus(response, 200);
     assert.deepEqual(response.body.payouts_paid, []);
     assert.equal((await statusOf(t, owner.token, payout.id)).status, 'in_transit');
+  });
+});
+
+describe('destination IBANs and the server log (contract section 23)', () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+
+  before(async () => {
+    database = await createTestDatabase();
+    server = await startServerProcess(database, { ACCOUNTS_DEFAULT_MODE: 'live', LOG_LEVEL: 'trace', ADMIN_EMAIL, ADMIN_PASSWORD });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('writes no full IBAN to any log line at the most verbose level, through refusals, a batch, its file, a debit and a return', async () => {
+    const { api } = server;
+    const iban = IBANS.NL;
+    // The same account number with a wrong check digit: refused, and its error is no excuse to log it either.
+    const wrongCheck = `NL92${iban.slice(4)}`;
+    const admin = await loginAdmin(api);
+    const owner = await fundedOwner(api, admin, 100000);
+    const destination = { iban, bic: 'ABNANL2A', name: 'Analytical Engines BV' };
+    expectStatus(await api.post('/v1/payouts', payoutBody({ destination: { ...destination, iban: wrongCheck } }), { token: owner.token }), 400);
+    expectStatus(
+      await api.post('/v1/payouts', payoutBody({ destination: { ...destination, iban: `${iban.slice(0, 4)} ${iban.slice(4)}`.toLowerCase() } }), { token: owner.token }),
+      201,
+    );
+    const paid = await createPayout(api, owner.token, { amount: 20000, destination });
+    const returned = await createPayout(api, owner.token, { amount: 5000, destination });
+    const batch = await api.post('/v1/payout_batches', { payout_ids: [paid.id, returned.id] }, { token: admin.token });
+    expectStatus(batch, 201);
+    assert.ok((await validBatchFile(api, admin, batch.body.id)).includes(iban), 'the bank file is where the IBAN goes');
+    const statement = payoutStatement([
+      { payoutId: paid.id, amount: 20000, entryId: 'DBT-LOG-1' },
+      { payoutId: returned.id, amount: 5000, entryId: 'DBT-LOG-2' },
+      { payoutId: returned.id, amount: 5000, entryId: 'RTR-LOG-2', returnReason: 'AC04' },
+    ]);
+    const imported = await api.post<{ payouts_paid: unknown[]; payouts_returned: unknown[] }>('/v1/bank_statements', undefined, {
+      token: admin.token,
+      rawBody: statement,
+      headers: { 'content-type': 'application/xml' },
+    });
+    expectStatus(imported, 200);
+    assert.deepEqual([imported.body.payouts_paid.length, imported.body.payouts_returned.length], [2, 1]);
+    // Its log is complete once it has exited (lines are written asynchronously, flushed on exit).
+    await server.stop();
+
+    const written = server.logs.map((line) => JSON.stringify(line).toLowerCase());
+    assert.ok(written.filter((line) => line.includes('request completed')).length >= 10, 'the server logged the requests: the check below reads a real log');
+    const forms = [iban, wrongCheck, iban.slice(4), `${iban.slice(0, 4)} ${iban.slice(4)}`, iban.replace(/(.{4})(?!$)/g, '$1 ')].map((form) => form.toLowerCase());
+    for (const form of forms) {
+      const found = written.filter((line) => line.includes(form));
+      assert.deepEqual(found, [], `an IBAN (${form}) in the log`);
+    }
   });
 });
