@@ -255,6 +255,11 @@ function describeRun(settings: BenchSettings, databases: DatabaseKind[]): string
   return [
     `Benchmark, ${mode}; ${databases.map((kind) => LABELS[kind]).join(' and ')}; ${describeSeed(settings)}`,
     `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(2)} at the start`,
+    ...(Number(process.versions.node.split('.')[0]) < 22
+      ? [
+          `Node.js ${process.versions.node.split('.')[0]} is out of support: its AsyncLocalStorage costs every promise a hook call, so CPU per request reads higher than on .nvmrc's version (docs/performance.md)`,
+        ]
+      : []),
     `${settings.rounds} alternating rounds of ${settings.runSeconds} s per side; the money path's read, create and transfer compare the median run of each side, the rest the best run (highest req/s, lowest p99)`,
     `Scenarios: ${settings.scenarios.join(', ')}${settings.scenarios.includes('ledger') ? `; before/after the ledger against ${settings.baselineCommit ?? 'nothing (BENCH_BASELINE_COMMIT=none)'}` : ''}${settings.scenarios.includes('keys') ? `; before/after API keys and the audit log against ${settings.keysBaselineCommit ?? 'nothing (BENCH_KEYS_BASELINE_COMMIT=none)'}` : ''}`,
   ].join('\n');
