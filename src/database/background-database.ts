@@ -11,7 +11,7 @@ import { withPoolSize } from './data-source-options';
  * (WEBHOOK_POOL_SIZE connections, the same server and the same pooler
  * settings as the requests' pool, its connections named apart), so that deliveries keep flowing while
  * requests hold every connection of the main pool. SQLite has one connection,
- * and its one queue: the service's own Database, whose units go first in it.
+ * and its one queue: the service's own Database.
  */
 export class BackgroundDatabase implements OnApplicationShutdown {
   constructor(
@@ -20,8 +20,7 @@ export class BackgroundDatabase implements OnApplicationShutdown {
   ) {}
 
   static async open(main: Database, mainDataSource: DataSource, config: AppConfig): Promise<BackgroundDatabase> {
-    // Its claims and outcome batches go ahead of the requests waiting for the one connection (firstInLine).
-    if (config.database.kind !== 'postgres') return new BackgroundDatabase(main.firstInLine(), null);
+    if (config.database.kind !== 'postgres') return new BackgroundDatabase(main, null);
     const own = await connectDatabase(withPoolSize(mainDataSource.options, config.webhookPoolSize, CONNECTION_NAMES.webhooks));
     return new BackgroundDatabase(new Database(own, config), own);
   }

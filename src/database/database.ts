@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ReadReplica } from './read-replica';
-import { QueueLane, SerialQueue } from './serial-queue';
+import { SerialQueue } from './serial-queue';
 import { commitPostgres, sql, sqliteInTransaction } from './sql';
 
 const BEGIN = sql`BEGIN IMMEDIATE`;
@@ -157,8 +157,6 @@ export interface TransactionOptions {
 @Injectable()
 export class Database {
   private readonly queue: SerialQueue | null;
-  /** SQLite: where this view's units wait in the one queue (firstInLine). */
-  private lane: QueueLane = 'normal';
 
   constructor(
     private readonly dataSource: DataSource,
@@ -195,22 +193,9 @@ export class Database {
     // Kept until the commit (it waits for the statements in flight), dropped with the unit of work.
     const ended = (manager: EntityManager) => UNITS.delete(manager);
     const result =
-      this.queue === null
-        ? await this.postgresTransaction(unit, beforeCommit, ended)
-        : await this.queue.run(() => this.sqliteTransaction(withStore(unit, beforeCommit), ended), this.lane);
+      this.queue === null ? await this.postgresTransaction(unit, beforeCommit, ended) : await this.queue.run(() => this.sqliteTransaction(withStore(unit, beforeCommit), ended));
     for (const callback of state.committed) callback();
     return result;
-  }
-
-  /**
-   * The same database, whose units go ahead of the requests' units waiting in SQLite's one queue (never before
-   * the one running); on PostgreSQL the same pool as this one. For background work that must keep pace with the
-   * requests and takes the connection only briefly: the webhook worker's claims and outcome batches.
-   */
-  firstInLine(): Database {
-    const view = Object.create(this) as Database;
-    view.lane = 'first';
-    return view;
   }
 
   /** Runs `work` outside a transaction: reads, or a write that is one single statement. */
@@ -243,7 +228,7 @@ export class Database {
    * nothing else writes.
    */
   snapshot<T>(work: Work<T>): Promise<T> {
-    if (this.queue !== null) return this.queue.run(() => work(this.dataSource.manager), this.lane);
+    if (this.queue !== null) return this.queue.run(() => work(this.dataSource.manager));
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       await manager.query('SET TRANSACTION READ ONLY');
       return work(manager);
@@ -335,6 +320,6 @@ export class Database {
   }
 
   private schedule<T>(job: () => Promise<T>): Promise<T> {
-    return this.queue ? this.queue.run(job, this.lane) : job();
+    return this.queue ? this.queue.run(job) : job();
   }
 }

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SerialQueue } from './serial-queue';
@@ -37,35 +36,5 @@ describe('SerialQueue', () => {
     await Promise.all(jobs);
     await sleep(0);
     assert.equal(queue.size, 0);
-  });
-
-  it('runs a job of the first lane after the one running, ahead of the normal jobs waiting, in order among themselves', async () => {
-    const queue = new SerialQueue();
-    const order: string[] = [];
-    const job = (name: string) => async () => {
-      order.push(name);
-      await sleep(1);
-    };
-    const jobs = [queue.run(job('running')), queue.run(job('request 1')), queue.run(job('request 2'))];
-    await sleep(0);
-    jobs.push(queue.run(job('worker 1'), 'first'), queue.run(job('worker 2'), 'first'), queue.run(job('request 3')));
-    await Promise.all(jobs);
-    assert.deepEqual(order, ['running', 'worker 1', 'worker 2', 'request 1', 'request 2', 'request 3']);
-  });
-
-  it('runs each job in the async context of its caller, whoever started the queue', async () => {
-    const queue = new SerialQueue();
-    const context = new AsyncLocalStorage<string>();
-    const seen = await Promise.all(['a', 'b', 'c'].map((name) => context.run(name, () => queue.run(async () => context.getStore()))));
-    assert.deepEqual(seen, ['a', 'b', 'c']);
-  });
-
-  it('hands a job that throws before its first await to its caller, and goes on', async () => {
-    const queue = new SerialQueue();
-    const thrown = queue.run((() => {
-      throw new Error('at once');
-    }) as () => Promise<never>);
-    await assert.rejects(thrown, /at once/);
-    assert.equal(await queue.run(async () => 'next'), 'next');
   });
 });
