@@ -43,6 +43,7 @@ describe('Table (a table described once by its entity)', () => {
     assert.equal(table.name, 'widgets');
     assert.equal(table.columnList, 'id, amount, tags, livemode, note_text, created_at, closed_at');
     assert.equal(table.insert.text, 'INSERT INTO widgets (id, amount, tags, livemode, note_text, created_at, closed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)');
+    assert.equal(table.qualifiedColumns('w'), 'w.id, w.amount, w.tags, w.livemode, w.note_text, w.created_at, w.closed_at');
   });
 
   it('binds what both drivers take: JSON as text, booleans as 1 or 0, instants as milliseconds, a left-out property as NULL', () => {

@@ -68,6 +68,11 @@ export class Table<Entity extends object> {
     ({ fromRow: this.fromRow, params: this.params } = compileMappings<Entity>(this.columns));
   }
 
+  /** The column list with each column qualified by `alias`, for statements that join the table to others. */
+  qualifiedColumns(alias: string): string {
+    return this.columns.map((column) => `${alias}.${column.name}`).join(', ');
+  }
+
   /** The entity a row read with `columnList` holds. */
   readonly fromRow: (row: object) => Entity;
   /** The parameters of `insert`, in its column order. */

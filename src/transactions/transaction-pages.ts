@@ -27,10 +27,7 @@ export interface TransactionPageWalk {
   rows: number;
 }
 
-const COLUMNS = TRANSACTIONS.columnList
-  .split(', ')
-  .map((column) => `txn.${column}`)
-  .join(', ');
+const COLUMNS = TRANSACTIONS.qualifiedColumns('txn');
 
 /**
  * Each shape of statement (which filters, how many metadata keys, a cursor or not) is built from its parts once,

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export const FAKE_STRIPE_KEY = 'sk_test_fakestripe000000000000000000';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fakestripe0000000000000000000000';
@@ -256,7 +257,7 @@ export interface StripeEvent {
   data: { object: object };
 }
 
-/** The Stripe-Signature header of a body, as Stripe computes it. */
+/** The Stripe-Signature header of a body, made by Stripe's own library (its reference of how Stripe signs), not by us. */
 export function signature(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+  return Stripe.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
 }
