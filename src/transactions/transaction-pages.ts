@@ -32,7 +32,8 @@ const COLUMNS = TRANSACTIONS.qualifiedColumns('txn');
 /**
  * Each shape of statement (which filters, how many metadata keys, a cursor or not) is built from its parts once,
  * and prepared once per connection by `Sql`: the text of a walk depends only on its shape, so it is its own key.
- * There are a few hundred shapes at most (eleven metadata counts times the optional filters).
+ * The shapes are bounded: the combinations of the account, the five optional filters and the cursor, times eleven metadata
+ * counts (0-10), about 1,500 at most, so the cache (and each connection's prepared statements) stays bounded.
  */
 const statements = new Map<string, Sql>();
 
