@@ -12,6 +12,7 @@ import { createBenchDatabase, seedDemoData, withDataSource } from './support/dat
 import { LoadResult, roundRobin, runLoad } from './support/load';
 import { ADMIN, EVENTS_PORT, PORT_BASE, projectServer, RECEIVER_PORT, RunningServer, startServer, stopServer } from './support/processes';
 import { Comparison, figure, log } from './support/report';
+import { profiledServer, startCpuProfile, stopCpuProfile, summarizeCpuProfile } from './support/cpu-profile';
 import { BenchSettings, DatabaseKind } from './support/settings';
 import { Arrival } from './support/webhook-receiver';
 import { WebhookReceiver } from './support/webhook-receiver-process';
@@ -115,11 +116,13 @@ async function paceWith(instances: number, settings: BenchSettings, kind: Databa
     log(`    seeding a small database...`);
     await seedDemoData(database.url, 'small');
     receiver = await WebhookReceiver.start(RECEIVER_PORT);
-    const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_WAITS: BLOCKED_RETRY_WAIT };
+    // BENCH_CPU_PROFILE_DIR: each instance is profiled during the drain.
+    const profiled = settings.cpuProfileDir === null ? { nodeOptions: [], env: {} } : profiledServer(settings.cpuProfileDir);
+    const env = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_WAITS: BLOCKED_RETRY_WAIT, ...profiled.env };
     // One after the other: the first migrates, the others find the schema up to date.
-    for (const port of INSTANCE_PORTS.slice(0, instances)) servers.push(await startServer(projectServer(database.url, { port, env })));
+    for (const port of INSTANCE_PORTS.slice(0, instances)) servers.push(await startServer(projectServer(database.url, { port, env, nodeOptions: profiled.nodeOptions })));
     const started = receiver;
-    return await withDataSource(database.url, (dataSource) => new PaceBench(servers, started, dataSource).run(settings));
+    return await withDataSource(database.url, (dataSource) => new PaceBench(servers, started, dataSource, settings.cpuProfileDir).run(settings));
   } finally {
     for (const server of servers) await stopServer(server);
     if (receiver !== null) await receiver.stop();
@@ -139,6 +142,7 @@ class PaceBench {
     private readonly servers: readonly RunningServer[],
     private readonly receiver: WebhookReceiver,
     private readonly dataSource: DataSource,
+    private readonly profileDir: string | null,
   ) {}
 
   async run(settings: BenchSettings): Promise<PaceFigures> {
@@ -235,9 +239,15 @@ class PaceBench {
     this.receiver.answerWith(204);
     const backlog = await this.countPending();
     const releasedAt = Date.now();
+    const directory = this.profileDir;
+    const profiles = directory === null ? [] : this.servers.map((server) => startCpuProfile(server, directory));
     await RETRY_NOW.run(this.dataSource.manager, [this.endpointId, releasedAt]);
     log(`      ${backlog} deliveries pending; released`);
     await this.drained();
+    for (const profile of profiles) {
+      const file = await stopCpuProfile(profile);
+      log(`      CPU profile of an instance during the drain: ${file}\n${summarizeCpuProfile(file, 30)}`);
+    }
     const after = this.receiver.arrivals.filter((arrival) => arrival.status < 300 && arrival.at >= releasedAt);
     const lastAt = after.reduce((latest, arrival) => Math.max(latest, arrival.at), releasedAt);
     const seconds = (lastAt - releasedAt) / 1000;

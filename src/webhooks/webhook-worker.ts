@@ -9,9 +9,10 @@ import { AttemptResult, ClaimedDelivery, DeliveryOutcome, DeliveryTarget, Settle
 import { EntityManager } from 'typeorm';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { unsealText } from '../common/crypto/sealed-text';
-import { signature } from './webhook-secrets';
-import { DELIVERY_TIMEOUT_MS, sendWebhook } from './webhook-sender';
-import { resolveTarget } from './webhook-url';
+import { DELIVERY_TIMEOUT_MS } from './webhook-sender';
+import { OffThreadSender, RunEnd } from './webhook-sender-off-thread';
+import { ResolvedTarget, resolveTarget } from './webhook-url';
+import { EventRecord } from '../events/entities/event.entity';
 import { HostResolver } from './host-resolver';
 import { DomainError } from '../common/errors/domain-error';
 import { databaseUnavailableReason } from '../database/database-unavailable';
@@ -29,15 +30,21 @@ const CLAIM_SPACING_MS = 10;
  * another instance's, or behind a delivery waiting for its retry), and looking again costs a walk of them.
  */
 const EMPTY_CLAIM_SPACING_MS = 200;
+/** ... and at least this many times as long as that walk took (a deep queue, a loaded database). */
+const WALK_COST_FACTOR = 4;
 /** How often it tries again while the database cannot be used. */
 const UNAVAILABLE_POLL_MS = 1000;
 /** A claimed delivery belongs to its worker this long: past it (the worker died), another takes it up. */
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
-/** A run's next delivery is sent only while the lease leaves it the whole time-out and this margin to record its outcome. */
-const RECORD_MARGIN_MS = 2_000;
 
 /** A delivery's attempt, and whether it succeeded. */
 type Attempted = AttemptResult & { succeeded: boolean };
+
+/** How a run ended, and whether every one of its deliveries was sent and accepted (its stream's next run may follow at once). */
+type RunEnded = RunEnd & { everyOneAccepted: boolean };
+
+/** The failure of a delivery whose event or endpoint was deleted after it was queued. */
+const GONE: Attempted = { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
 
 /**
  * Sends the queued deliveries, in every instance that runs the service. Each
@@ -45,7 +52,7 @@ type Attempted = AttemptResult & { succeeded: boolean };
  * with SKIP LOCKED, so instances share the queue without taking the same row)
  * and, behind each, the next deliveries of its stream: a run, sent one after
  * the other while up to 32 runs (streams) go out side by side over keep-alive
- * connections. The outcomes are written back in batches, each only under its
+ * connections, from a thread of its own (OffThreadSender). The outcomes are written back in batches, each only under its
  * lease; what a run did not send is given back. A crash between sending and
  * writing back repeats the deliveries once the lease has passed: at least
  * once, never lost.
@@ -64,12 +71,22 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   private lastWalkAt = 0;
   /** The streams whose run ended with every delivery sent and accepted: their next runs are claimed by name, at once. */
   private readonly continuations = new Map<string, StreamOf>();
+  /**
+   * The claim of continuations and the walk of the queue in progress, each apart from the other: a walk of a
+   * deep queue (hundreds of milliseconds under load) does not hold back the streams that are flowing.
+   */
+  private continuing: Promise<void> | null = null;
+  private walking: Promise<void> | null = null;
+  /** Run slots promised to the claims in progress. */
+  private reserved = 0;
   /** Set while the database cannot be used: reported once when it goes and once when it is back. */
   private databaseUnavailable = false;
   /** Its own connections (WEBHOOK_POOL_SIZE): requests that saturate the main pool do not hold deliveries back. */
   private readonly db: Database;
   /** Writes the outcomes and the given-back deliveries of every run in batches. */
   private readonly recorder: OutcomeRecorder;
+  /** Sends the runs from a thread of its own. */
+  private readonly sender = new OffThreadSender(this.logger);
 
   constructor(
     background: BackgroundDatabase,
@@ -92,37 +109,79 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   /** Before the server and the database close: no new claim, no further send of a run, and the deliveries in flight are answered and recorded. */
   async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
+    this.sender.stop();
     this.nudge();
     await this.loopDone;
     await Promise.all(this.inFlight);
+    await this.sender.close();
   }
 
   /**
    * Claims the next runs of the streams whose run just ended (a seek per stream), and walks the queue for
    * the others when something was queued or a run ended (a signal), or at the poll, never closer together
-   * than the spacing; then waits for the next of those.
+   * than the spacing; the two side by side, each one at a time; then waits for the next of those.
    */
   private async loop(): Promise<void> {
     while (this.running) {
-      if (this.continuations.size > 0 && this.free() > 0) {
-        const streams = [...this.continuations.values()].slice(0, this.free());
-        for (const stream of streams) this.continuations.delete(streamKey(stream));
-        this.start(await this.claim((manager, now, lockedUntil) => this.deliveries.claimStreams(manager, now, lockedUntil, streams, RUN_LENGTH)));
-      }
-      if (this.free() > 0 && this.untilWalk() === 0) {
-        this.nudged = false;
-        this.lastWalkAt = Date.now();
-        let walked = false;
-        const claimed = await this.claim(async (manager, now, lockedUntil) => {
-          if (!(await this.deliveries.anyDue(manager, now))) return [];
-          walked = true;
-          return this.deliveries.claimDue(manager, now, lockedUntil, this.free(), RUN_LENGTH);
-        });
-        this.nextClaimAt = Date.now() + (walked && claimed.length === 0 ? EMPTY_CLAIM_SPACING_MS : CLAIM_SPACING_MS);
-        this.start(claimed);
-      }
+      if (this.canContinue()) this.continuing = this.inBackground(this.continueStreams(), () => (this.continuing = null));
+      if (this.canWalk() && this.untilWalk() === 0) this.walking = this.inBackground(this.walk(), () => (this.walking = null));
       await this.idle();
     }
+    await Promise.all([this.continuing, this.walking]);
+  }
+
+  private canContinue(): boolean {
+    return this.continuing === null && this.continuations.size > 0 && this.free() > 0;
+  }
+
+  private canWalk(): boolean {
+    return this.walking === null && this.free() > 0;
+  }
+
+  /** Claims the next run of each stream to continue, as many as there are free slots. */
+  private async continueStreams(): Promise<void> {
+    const streams = [...this.continuations.values()].slice(0, this.free());
+    for (const stream of streams) this.continuations.delete(streamKey(stream));
+    this.start(await this.reserving(streams.length, (manager, now, lockedUntil) => this.deliveries.claimStreams(manager, now, lockedUntil, streams, RUN_LENGTH)));
+  }
+
+  /**
+   * Looks for due deliveries (a cheap read first) and claims as many runs as there are free slots. After a
+   * walk that found nothing free, the next waits the longer of the spacing and a multiple of the walk's own
+   * time, so that walking a deep queue takes a bounded share of the database.
+   */
+  private async walk(): Promise<void> {
+    this.nudged = false;
+    const startedAt = Date.now();
+    this.lastWalkAt = startedAt;
+    let walked = false;
+    const heads = this.free();
+    const claimed = await this.reserving(heads, async (manager, now, lockedUntil) => {
+      if (!(await this.deliveries.anyDue(manager, now))) return [];
+      walked = true;
+      return this.deliveries.claimDue(manager, now, lockedUntil, heads, RUN_LENGTH);
+    });
+    const took = Date.now() - startedAt;
+    this.nextClaimAt = Date.now() + (walked && claimed.length === 0 ? Math.max(EMPTY_CLAIM_SPACING_MS, WALK_COST_FACTOR * took) : CLAIM_SPACING_MS);
+    this.start(claimed);
+  }
+
+  /** A claim that holds `slots` run slots while it runs, so that the other claim in progress does not count them as free. */
+  private async reserving(slots: number, take: Parameters<WebhookWorker['claim']>[0]): Promise<ClaimedDelivery[]> {
+    this.reserved += slots;
+    try {
+      return await this.claim(take);
+    } finally {
+      this.reserved -= slots;
+    }
+  }
+
+  /** Runs a claim beside the loop; when it ends, `settle` clears its place and the loop looks again. */
+  private inBackground(work: Promise<void>, settle: () => void): Promise<void> {
+    return work.finally(() => {
+      settle();
+      this.wake?.();
+    });
   }
 
   /** How long until the queue may be walked: the spacing after the last walk, and a signal or the poll. */
@@ -134,8 +193,8 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   /**
    * Until there is something to do: a stream to continue, or a walk of the queue due (see untilWalk);
-   * with every run slot taken, until a run ends. A signal that came while the loop was claiming is not
-   * lost: it is counted when the wait starts.
+   * with every run slot taken or promised, until a run or a claim ends. A signal that came while the loop
+   * was busy is not lost: it is counted when the wait starts.
    */
   private idle(): Promise<void> {
     return new Promise((resolve) => {
@@ -147,8 +206,8 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
       };
       const arm = (): void => {
         clearTimeout(timer);
-        if (!this.running || (this.continuations.size > 0 && this.free() > 0)) return done();
-        if (this.free() === 0) return;
+        if (!this.running || this.canContinue()) return done();
+        if (!this.canWalk()) return;
         const wait = this.untilWalk();
         if (wait === 0) return done();
         timer = setTimeout(done, wait);
@@ -164,7 +223,7 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private free(): number {
-    return RUNS_IN_FLIGHT - this.inFlight.size;
+    return RUNS_IN_FLIGHT - this.inFlight.size - this.reserved;
   }
 
   private start(claimed: readonly ClaimedDelivery[]): void {
@@ -196,55 +255,52 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   /**
-   * Sends a run's deliveries one after the other, each only once the one before it succeeded, and while the
-   * lease leaves it time to be sent and recorded. The first that fails, or the service stopping, ends the
-   * run: the rest are given back. Ends once its outcomes are written, so that its stream's next claim sees
-   * them.
+   * Sends a run's deliveries one after the other from the sender thread, each only once the one before it
+   * succeeded, and while the lease leaves it time to be sent and recorded. The first that fails, or the
+   * service stopping, ends the run: the rest are given back. Ends once its outcomes are written, so that its
+   * stream's next claim sees them.
    */
   private async send(run: ClaimedDelivery[]): Promise<void> {
     const written: Promise<void>[] = [];
-    let everyOneAccepted = false;
-    for (const [index, delivery] of run.entries()) {
-      if (!this.running || Date.now() + DELIVERY_TIMEOUT_MS + RECORD_MARGIN_MS > delivery.lockedUntil.getTime()) {
-        written.push(this.recorder.release(run.slice(index)));
-        break;
-      }
-      let result: Attempted;
-      try {
-        result = await this.attempt(delivery);
-      } catch (error) {
-        // Its lease runs out and another attempt follows; nothing is lost.
-        this.logger.warn(`webhook delivery ${delivery.id} could not be completed: ${(error as Error).message}`);
-        written.push(this.recorder.release(run.slice(index + 1)));
-        break;
-      }
-      written.push(this.recorder.record(delivery, result));
-      if (!result.succeeded) {
-        written.push(this.recorder.release(run.slice(index + 1)));
-        break;
-      }
-      everyOneAccepted = index === run.length - 1;
-    }
+    const end = await this.sendRun(run, (delivery, result) => written.push(this.recorder.record(delivery, result)));
+    // After a lost thread, a delivery may have left unrecorded: what follows it waits for the lease, in order.
+    if (!end.lost) written.push(this.recorder.release(run.slice(end.attempted)));
     await Promise.all(written);
     const last = run[run.length - 1];
-    if (last.ordered && everyOneAccepted) this.continuations.set(streamKey(last), last);
+    if (last.ordered && end.everyOneAccepted) this.continuations.set(streamKey(last), last);
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<Attempted> {
-    const { event, endpoint } = delivery;
-    if (event === null || endpoint === null) return { succeeded: false, statusCode: null, error: 'the event or the endpoint no longer exists', durationMs: 0 };
-    let target;
+  /**
+   * The run's first deliveries whose event still exists go to the sender thread, to the address the endpoint's
+   * URL was checked to; a run that cannot be sent (the URL is refused now, its endpoint or the first event is
+   * gone) fails its first delivery.
+   */
+  private async sendRun(run: ClaimedDelivery[], record: (delivery: ClaimedDelivery, result: Attempted) => void): Promise<RunEnded> {
+    const [first] = run;
+    if (!this.running) return { attempted: 0, lost: false, everyOneAccepted: false };
+    const endpoint = first.endpoint;
+    const sendable = leadingWithEvents(run);
+    if (endpoint === null || sendable.length === 0) return failFirst(first, GONE, record);
+    const target = await this.targetOf(endpoint);
+    if ('failure' in target) return failFirst(first, target.failure, record);
+    const deliveries = sendable.map((delivery) => ({ eventId: delivery.eventId, body: JSON.stringify(toEventResponse(delivery.event)) }));
+    let accepted = 0;
+    const end = await this.sender.send(target, this.secretsOf(endpoint), first.lockedUntil, deliveries, (index, outcome) => {
+      if (outcome.succeeded) accepted += 1;
+      record(sendable[index], outcome);
+    });
+    return { ...end, everyOneAccepted: accepted === run.length };
+  }
+
+  /** The endpoint's URL checked now (a host may have come to resolve to a forbidden address), or why it cannot be sent to. */
+  private async targetOf(endpoint: DeliveryTarget): Promise<ResolvedTarget | { failure: Attempted }> {
     try {
       const rules = { allowHttp: this.config.webhookAllowHttp, allowPrivate: this.config.webhookAllowPrivate };
-      target = await resolveTarget(endpoint.url, rules, (host) => this.resolver.lookup(host));
+      return await resolveTarget(endpoint.url, rules, (host) => this.resolver.lookup(host));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { succeeded: false, statusCode: null, error: error.description, durationMs: 0 };
+      return { failure: { succeeded: false, statusCode: null, error: error.description, durationMs: 0 } };
     }
-    const body = JSON.stringify(toEventResponse(event));
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signatures = this.secretsOf(endpoint).map((secret) => signature(secret, event.id, timestamp, body));
-    return sendWebhook(target, { 'webhook-id': event.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') }, body);
   }
 
   /** The current secret, and the previous one while it still signs after a rotation. */
@@ -256,6 +312,22 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
     }
     return secrets;
   }
+}
+
+/** The run's deliveries up to the first whose event no longer exists. */
+function leadingWithEvents(run: readonly ClaimedDelivery[]): (ClaimedDelivery & { event: EventRecord })[] {
+  const leading: (ClaimedDelivery & { event: EventRecord })[] = [];
+  for (const delivery of run) {
+    if (delivery.event === null) break;
+    leading.push({ ...delivery, event: delivery.event });
+  }
+  return leading;
+}
+
+/** A run that cannot be sent: its first delivery failed with this, the rest given back. */
+function failFirst(first: ClaimedDelivery, failure: Attempted, record: (delivery: ClaimedDelivery, result: Attempted) => void): RunEnded {
+  record(first, failure);
+  return { attempted: 1, lost: false, everyOneAccepted: false };
 }
 
 function streamKey(stream: StreamOf): string {
