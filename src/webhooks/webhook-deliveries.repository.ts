@@ -36,7 +36,7 @@ const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, 
  * event waits until the one before it succeeded or was given up). On
  * PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances claim side by side
  * without taking the same head. Ordered by next_attempt_at alone, the order of
- * the (status, next_attempt_at) index, so the database walks it and stops at
+ * the due index (next_attempt_at of the pending rows), so the database walks it and stops at
  * the limit instead of sorting every pending row (a stream's order is kept by
  * the NOT EXISTS, not by the sort).
  */
@@ -55,7 +55,7 @@ function headsStatement(rowLocks: boolean): string {
 /**
  * The heads of the streams the worker names ($5, a JSON array of [endpoint id, stream] pairs: those whose
  * last run it just finished), each the first pending delivery of its stream, if it is due and free: a seek
- * on the order index per stream instead of a walk of the queue.
+ * on the pending order index per stream instead of a walk of the queue.
  */
 function streamHeadsStatement(rowLocks: boolean): string {
   const wanted = rowLocks
@@ -77,7 +77,7 @@ function streamHeadsStatement(rowLocks: boolean): string {
  * after the other, each only once the one before it succeeded. No other
  * worker can take them meanwhile: while the head is pending, none of them is
  * the first of its stream, and the lease keeps them once it is not.
- * PostgreSQL reads $4 - 1 entries of the order index per head (LATERAL);
+ * PostgreSQL reads $4 - 1 entries of the pending order index per head (LATERAL);
  * SQLite, without LATERAL, numbers the pending deliveries of the claimed
  * streams, which its one writer reads in-process.
  */

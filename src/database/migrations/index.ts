@@ -18,6 +18,7 @@ import { PeopleEmailLinks1765210000000 } from './1765210000000-people-email-link
 import { TwoFactors1765220000000 } from './1765220000000-two-factors';
 import { Payouts1765300000000 } from './1765300000000-payouts';
 import { ProviderEvents1765310000000 } from './1765310000000-provider-events';
+import { WebhookQueueIndexes1765400000000 } from './1765400000000-webhook-queue-indexes';
 import { Mode } from '../../config/modes';
 
 /**
@@ -46,5 +47,6 @@ export function migrationsFor(existingAccountsMode: Mode) {
     TwoFactors1765220000000,
     Payouts1765300000000,
     ProviderEvents1765310000000,
+    WebhookQueueIndexes1765400000000,
   ];
 }

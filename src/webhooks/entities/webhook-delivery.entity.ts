@@ -12,8 +12,9 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * has passed.
  */
 @Entity('webhook_deliveries')
-@Index('idx_webhook_deliveries_due', ['status', 'nextAttemptAt'])
-@Index('idx_webhook_deliveries_order', ['endpointId', 'stream', 'status', 'sequence'])
+// The queue's indexes hold its pending rows only (migration 1765400000000 says why).
+@Index('idx_webhook_deliveries_due', ['nextAttemptAt'], { where: "status = 'pending'" })
+@Index('idx_webhook_deliveries_pending_order', ['endpointId', 'stream', 'sequence'], { where: "status = 'pending'" })
 @Index('idx_webhook_deliveries_endpoint_id', ['endpointId', 'id'])
 export class WebhookDelivery {
   @PrimaryColumn({ type: 'varchar', length: 40 })
