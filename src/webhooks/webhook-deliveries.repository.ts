@@ -10,7 +10,7 @@ import { MultiRowInsert, Sql, sql } from '../database/sql';
 import { WebhookDeliveryAttempt } from './entities/webhook-delivery-attempt.entity';
 import { EventType } from '../common/events/event-log';
 import { EventRecord } from '../events/entities/event.entity';
-import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { DELIVERY_STATUSES, WebhookDelivery } from './entities/webhook-delivery.entity';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 
 const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
@@ -29,6 +29,16 @@ const INSERT_DELIVERIES = new MultiRowInsert('webhook_deliveries', [
 ]);
 
 const DELIVERY_COLUMNS = 'id, endpoint_id, event_id, stream, sequence, ordered, attempts, created_at';
+
+/**
+ * "Still pending", for rows chosen by their key, written so that it does not imply the partial indexes'
+ * `status = 'pending'`: PostgreSQL then can only seek each row by its key. Given that condition, its planner,
+ * whose statistics of a queue may be those of the moment it was empty, would rather scan a whole partial
+ * index it believes holds a row or two.
+ */
+const STILL_PENDING = `status NOT IN (${DELIVERY_STATUSES.filter((status) => status !== 'pending')
+  .map((status) => `'${status}'`)
+  .join(', ')})`;
 
 /**
  * The heads of the queue: the due deliveries no other worker holds, each the
@@ -61,12 +71,13 @@ function streamHeadsStatement(rowLocks: boolean): string {
   const wanted = rowLocks
     ? `SELECT pair->>0 AS endpoint_id, pair->>1 AS stream FROM json_array_elements($5::json) pair`
     : `SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS stream FROM json_each($5)`;
-  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
-    WHERE due.id IN (SELECT (
+  const heads = `SELECT (
         SELECT first.id FROM webhook_deliveries first
         WHERE first.endpoint_id = wanted.endpoint_id AND first.stream = wanted.stream AND first.status = 'pending' AND first.ordered
-        ORDER BY first.sequence LIMIT 1) FROM (${wanted}) wanted)
-      AND due.status = 'pending' AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
+        ORDER BY first.sequence LIMIT 1) FROM (${wanted}) wanted`;
+  return `SELECT due.id, due.endpoint_id, due.stream, due.sequence, due.ordered FROM webhook_deliveries due
+    WHERE ${rowLocks ? `due.id = ANY(ARRAY(${heads})) AND due.${STILL_PENDING}` : `due.id IN (${heads}) AND due.status = 'pending'`}
+      AND due.next_attempt_at <= $1 AND (due.locked_until IS NULL OR due.locked_until <= $1)
       AND EXISTS (SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = due.endpoint_id AND endpoint.status = 'enabled')
     LIMIT $3${rowLocks ? ' FOR UPDATE SKIP LOCKED' : ''}`;
 }
@@ -104,12 +115,14 @@ function followersStatement(rowLocks: boolean): string {
  * attempt; the deliveries of a run that are not sent are given back (RELEASE).
  */
 function claimStatement(rowLocks: boolean, heads: string): Sql {
-  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
-  WHERE status = 'pending' AND id IN (
-    WITH head AS (${heads})
+  const chosen = `WITH head AS (${heads})
     SELECT id FROM head
     UNION ALL
-    ${followersStatement(rowLocks)})
+    ${followersStatement(rowLocks)}`;
+  // PostgreSQL: the ids chosen once, as an array, then each row by its key. With `id IN (...)` the planner,
+  // whose statistics may be those of an empty queue, joined every pending row against the choice.
+  return new Sql(`UPDATE webhook_deliveries SET locked_until = $2, attempts = attempts + 1, updated_at = $1
+  WHERE ${rowLocks ? `id = ANY(ARRAY(${chosen})) AND ${STILL_PENDING}` : `status = 'pending' AND id IN (${chosen})`}
   RETURNING ${DELIVERY_COLUMNS}`);
 }
 const CLAIM = claimStatement(false, headsStatement(false));
