@@ -2,12 +2,14 @@
  * Money invariants across every path (contract sections 10, 15, 16 and 20), held by a model: random
  * sequences of every money operation (transactions of each type, posts, cancels, reversals, payment requests
  * on the sandbox and by bank transfer, statement imports, refunds by both routes, confirmations, overdraft
- * changes, closures) and bursts of concurrent give-backs and debits on one credit, sent over HTTP to the real
+ * changes, closures, test-mode payouts and the bank's answers to them) and bursts of concurrent give-backs,
+ * debits and payouts on one credit, sent over HTTP to the real
  * application by several clients (each account's owner and the admin). After every command the API must agree
- * with the model: the answer (status, error_code, amounts), every balance, transaction, payment request and
- * refund of the run's accounts, and the money rules on the API's own figures; GET /v1/ledger/check must find
+ * with the model: the answer (status, error_code, amounts), every balance, transaction, payment request,
+ * refund and payout of the run's accounts, and the money rules on the API's own figures; GET /v1/ledger/check must find
  * nothing every MODEL_LEDGER_EVERY commands and at the end of every run. Not covered: expiry (a request lives
- * at least a minute, and the test has no clock to move).
+ * at least a minute, and the test has no clock to move), and live payouts' batches and statements (payouts.e2e.ts,
+ * payout-reconciliation.e2e.ts).
  *
  * The budget: MODEL_RUNS sequences of at most MODEL_STEPS commands, seeded by MODEL_SEED (random and printed
  * when unset). A failure prints the seed, the path and the shrunk sequence (fast-check's report), with the

@@ -245,6 +245,13 @@ describe('payouts of test accounts', () => {
     const back = await t.api.post(`/v1/test_helpers/payouts/${returned.id}/returned`, { reason: 'AC04' }, { token: owner.token });
     expectStatus(back, 200);
     assert.deepEqual([back.body.status, back.body.failure_code], ['returned', 'AC04']);
+    assert.equal(afterPaid.body.return_transaction_id, null);
+    const credit = (await t.api.get(`/v1/transactions/${back.body.return_transaction_id}`, { token: owner.token })).body;
+    assert.deepEqual(
+      [credit.type, credit.direction, credit.amount, credit.status],
+      ['payout', 'credit', 5000, 'posted'],
+      'return_transaction_id names the credit that booked it back',
+    );
     assert.deepEqual(await euroBalance(t.api, owner.token), { posted: 20000, pending: 20000, available: 20000 }, 'the returned amount is back');
     // A paid payout can come back too.
     const later = await t.api.post(`/v1/test_helpers/payouts/${paid.id}/returned`, { reason: 'MS03' }, { token: owner.token });

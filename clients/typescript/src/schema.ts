@@ -2690,6 +2690,11 @@ export interface components {
              */
             transaction_id: string;
             /**
+             * @description Returned payouts: the posted `payout` credit that booked the amount back on the account. Null otherwise.
+             * @example null
+             */
+            return_transaction_id: string | null;
+            /**
              * @description True for live money (the account's `mode`).
              * @example true
              */

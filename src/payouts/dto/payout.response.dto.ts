@@ -52,6 +52,14 @@ export class PayoutResponseDto {
   @ApiProperty({ example: 'txn_01JDQ5A0B1C2D3E4F5G6H7J8K9', description: 'The `payout` debit: pending until paid, then posted; canceled with the payout.' })
   transaction_id: string;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'Returned payouts: the posted `payout` credit that booked the amount back on the account. Null otherwise.',
+  })
+  return_transaction_id: string | null;
+
   @ApiProperty({ example: true, description: "True for live money (the account's `mode`)." })
   livemode: boolean;
 
@@ -82,6 +90,7 @@ export function toPayoutResponse(payout: Payout): PayoutResponseDto {
     batch_id: payout.batchId,
     failure_code: payout.failureCode,
     transaction_id: payout.transactionId,
+    return_transaction_id: payout.returnTransactionId,
     livemode: payout.livemode,
     description: payout.description,
     metadata: payout.metadata,

@@ -1,5 +1,5 @@
 /** The parts of the API's answers the money model reads (contract sections 6, 7, 10, 15 and 16). */
-import { Currency, Direction, Overdraft, PaymentStatus, RefundStatus, StatementOutcome, TransactionStatus, TransactionType } from './model';
+import { Currency, Direction, Overdraft, PaymentStatus, PayoutStatus, RefundStatus, StatementOutcome, TransactionStatus, TransactionType } from './model';
 
 export interface ErrorBody {
   error_code: string;
@@ -45,6 +45,18 @@ export interface RefundBody {
   currency: Currency;
   status: RefundStatus;
   transaction_id: string;
+}
+
+export interface PayoutBody {
+  id: string;
+  account_id: string;
+  amount: number;
+  currency: Currency;
+  /** `in_transit` only for live payouts in a batch file, which the model (test mode) does not make. */
+  status: PayoutStatus | 'in_transit';
+  failure_code: string | null;
+  transaction_id: string;
+  return_transaction_id: string | null;
 }
 
 export interface AccountBody {

@@ -8,19 +8,36 @@
 import fc from 'fast-check';
 import { AmountSpec, describeAmount, fixedAmount, relativeAmount, resolveAmount } from './amounts';
 import { performConcurrently, performSerially } from './execute';
-import { availableOf, countsRefunds, CURRENCIES, Currency, leftToGiveBack, Model, ModelRequest, ModelTransaction, Overdraft, refundStatus, transactionById } from './model';
 import {
+  availableOf,
+  countsRefunds,
+  CURRENCIES,
+  Currency,
+  leftToGiveBack,
+  Model,
+  ModelPayout,
+  ModelRequest,
+  ModelTransaction,
+  Overdraft,
+  refundStatus,
+  transactionById,
+} from './model';
+import {
+  AnswerPayout,
   BankAnswer,
   BookedKind,
   BookTransaction,
+  CancelPayout,
   CancelRequest,
   CancelTransaction,
   Capture,
   CloseAccount,
   ConfirmRefund,
+  CreatePayout,
   CreateRequest,
   ImportStatement,
   ImportStatementAgain,
+  PayoutAnswer,
   PostTransaction,
   RefundByPayment,
   RefundByTransactions,
@@ -73,6 +90,11 @@ const sandboxRequests = (model: Readonly<Model>): ModelRequest[] => model.reques
 const manualRequests = (model: Readonly<Model>): ModelRequest[] => model.requests.filter((request) => request.captureMethod === 'manual');
 const bankRequests = (model: Readonly<Model>): ModelRequest[] => model.requests.filter((request) => request.provider === 'bank_transfer');
 const succeededRequests = (model: Readonly<Model>): ModelRequest[] => model.requests.filter((request) => request.status === 'succeeded');
+
+const pendingPayouts = (model: Readonly<Model>): ModelPayout[] => model.payouts.filter((payout) => payout.status === 'pending');
+/** Those the bank's answer can move: pending ones, and paid ones for a return. */
+const answerablePayouts = (model: Readonly<Model>, answer: PayoutAnswer): ModelPayout[] =>
+  model.payouts.filter((payout) => payout.status === 'pending' || (answer === 'returned' && payout.status === 'paid'));
 
 const isOpen = (request: ModelRequest): boolean => request.status === 'pending' || request.status === 'authorized';
 
@@ -446,6 +468,79 @@ class SetOverdraftCommand extends SerialCommand {
   }
 }
 
+class CreatePayoutCommand extends SerialCommand {
+  constructor(
+    private readonly account: number,
+    private readonly amount: AmountSpec,
+    private readonly client: Client,
+  ) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  protected operation(model: Model): Operation {
+    return new CreatePayout(model, this.account, resolveAmount(this.amount, availableOf(model, this.account, 'EUR')), this.client);
+  }
+
+  toString(): string {
+    return `payout(from ${ACCOUNT_NAMES[this.account]}, ${describeAmount(this.amount, 'available')} EUR, by ${this.client})`;
+  }
+}
+
+class CancelPayoutCommand extends SerialCommand {
+  constructor(
+    private readonly target: number,
+    private readonly focused: boolean,
+    private readonly client: Client,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.payouts.length > 0;
+  }
+
+  protected operation(model: Model): Operation {
+    const payout = pick(
+      candidates(this.focused && pendingPayouts(model).length > 0, model.payouts, (candidate) => candidate.status === 'pending'),
+      this.target,
+    );
+    return new CancelPayout(model, payout.id, this.client);
+  }
+
+  toString(): string {
+    return `cancelPayout(${this.focused ? 'pending ' : ''}payout #${this.target}, by ${this.client})`;
+  }
+}
+
+class AnswerPayoutCommand extends SerialCommand {
+  constructor(
+    private readonly target: number,
+    private readonly focused: boolean,
+    private readonly answer: PayoutAnswer,
+    private readonly client: Client,
+  ) {
+    super();
+  }
+
+  check(model: Readonly<Model>): boolean {
+    return model.payouts.length > 0;
+  }
+
+  protected operation(model: Model): Operation {
+    const movable = answerablePayouts(model, this.answer);
+    const payout = pick(this.focused && movable.length > 0 ? movable : model.payouts, this.target);
+    return new AnswerPayout(model, payout.id, this.answer, this.client);
+  }
+
+  toString(): string {
+    return `bankAnswers(${this.answer}, ${this.focused ? 'movable ' : ''}payout #${this.target}, by ${this.client})`;
+  }
+}
+
 class CloseAccountCommand extends SerialCommand {
   constructor(
     private readonly account: number,
@@ -468,12 +563,12 @@ class CloseAccountCommand extends SerialCommand {
   }
 }
 
-export type BurstPart = { kind: 'refund by payment' | 'refund by transactions' | 'debit'; amount: AmountSpec; client: Client } | { kind: 'reverse' };
+export type BurstPart = { kind: 'refund by payment' | 'refund by transactions' | 'debit' | 'payout'; amount: AmountSpec; client: Client } | { kind: 'reverse' };
 
 /**
- * Several clients at once on one payment or credit: refunds by both routes and debits of its account and
- * currency (which compete for a forbidden-overdraft balance), each by the account's owner or the admin, and
- * its reversal by the admin, sent together.
+ * Several clients at once on one payment or credit: refunds by both routes, debits of its account and
+ * currency and payouts from its account (which compete for a forbidden-overdraft balance), each by the
+ * account's owner or the admin, and its reversal by the admin, sent together.
  */
 class BurstCommand implements MoneyCommand {
   constructor(
@@ -505,6 +600,7 @@ class BurstCommand implements MoneyCommand {
     return this.parts.map((part): Operation => {
       if (part.kind === 'reverse') return new Reverse(model, target.id);
       if (part.kind === 'debit') return new BookTransaction(model, target.account, 'payment', resolveAmount(part.amount, available), target.currency, part.client);
+      if (part.kind === 'payout') return new CreatePayout(model, target.account, resolveAmount(part.amount, availableOf(model, target.account, 'EUR')), part.client);
       // Only a payment request's settlement credit has a refunds route of its own; any other goes by the transactions route.
       const amount = resolveAmount(part.amount, left);
       if (part.kind === 'refund by payment' && target.requestId !== null) return new RefundByPayment(model, target.requestId, amount, part.client);
@@ -514,7 +610,9 @@ class BurstCommand implements MoneyCommand {
 
   toString(): string {
     const parts = this.parts.map((part) =>
-      part.kind === 'reverse' ? 'reverse' : `${part.kind} ${describeAmount(part.amount, part.kind === 'debit' ? 'available' : 'what is left')} by ${part.client}`,
+      part.kind === 'reverse'
+        ? 'reverse'
+        : `${part.kind} ${describeAmount(part.amount, part.kind === 'debit' || part.kind === 'payout' ? 'available' : 'what is left')} by ${part.client}`,
     );
     return `together(on ${this.focused ? 'settlement credit' : 'payment or credit'} #${this.target}: ${parts.join(' | ')})`;
   }
@@ -538,6 +636,7 @@ const burstPart: fc.Arbitrary<BurstPart> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund by transactions' as const), amount: relativeAmount, client }) },
   { weight: 2, arbitrary: fc.constant<BurstPart>({ kind: 'reverse' }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('debit' as const), amount: relativeAmount, client }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payout' as const), amount: relativeAmount, client }) },
 );
 
 /** Every command, weighted: money in and its posting most, then what gives it back, closure least. */
@@ -587,6 +686,14 @@ export const moneyCommand: fc.Arbitrary<MoneyCommand> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.tuple(account, fc.constantFrom<Overdraft>('forbidden', 'allowed'), client).map(([index, overdraft, by]) => new SetOverdraftCommand(index, overdraft, by)),
+  },
+  { weight: 3, arbitrary: fc.tuple(account, relativeAmount, client).map(([index, amount, by]) => new CreatePayoutCommand(index, amount, by)) },
+  { weight: 1, arbitrary: fc.tuple(target, mostly, client).map(([index, focused, by]) => new CancelPayoutCommand(index, focused, by)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(target, mostly, fc.constantFrom<PayoutAnswer>('paid', 'paid', 'returned'), client)
+      .map(([index, focused, answer, by]) => new AnswerPayoutCommand(index, focused, answer, by)),
   },
   { weight: 1, arbitrary: fc.tuple(account, client).map(([index, by]) => new CloseAccountCommand(index, by)) },
   { weight: 3, arbitrary: fc.tuple(target, mostly, fc.array(burstPart, { minLength: 2, maxLength: 5 })).map(([index, focused, parts]) => new BurstCommand(index, focused, parts)) },

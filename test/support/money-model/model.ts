@@ -8,7 +8,7 @@
 export const CURRENCIES = ['EUR', 'JPY'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export type Direction = 'debit' | 'credit';
-export type TransactionType = 'payment' | 'credit' | 'refund' | 'transfer' | 'adjustment';
+export type TransactionType = 'payment' | 'credit' | 'refund' | 'transfer' | 'adjustment' | 'payout';
 export type TransactionStatus = 'pending' | 'posted' | 'canceled';
 export type Overdraft = 'allowed' | 'forbidden';
 export type PaymentStatus = 'pending' | 'authorized' | 'succeeded' | 'failed' | 'canceled' | 'expired';
@@ -74,6 +74,22 @@ export interface ModelRefund {
   transactionId: string;
 }
 
+/** Contract section 23, in test mode (test payouts never enter a batch: the bank's answer comes from the test helpers). */
+export type PayoutStatus = 'pending' | 'paid' | 'returned' | 'canceled';
+
+export interface ModelPayout {
+  /** O1, O2... */
+  label: string;
+  id: string;
+  account: number;
+  amount: number;
+  status: PayoutStatus;
+  /** Its debit: pending from creation, posted when paid or returned, canceled with it. */
+  transactionId: string;
+  /** Returned: the posted credit that booked the amount back. */
+  returnTransactionId: string | null;
+}
+
 /** A statement imported by the model: one credit line, kept to be imported again. */
 export interface ModelStatement {
   /** S1, S2... */
@@ -90,6 +106,7 @@ export interface Model {
   requests: ModelRequest[];
   refunds: ModelRefund[];
   statements: ModelStatement[];
+  payouts: ModelPayout[];
 }
 
 export interface Balance {
@@ -99,7 +116,7 @@ export interface Balance {
 }
 
 export function emptyModel(accounts: ModelAccount[]): Model {
-  return { accounts, transactions: [], requests: [], refunds: [], statements: [] };
+  return { accounts, transactions: [], requests: [], refunds: [], statements: [], payouts: [] };
 }
 
 /** A deep copy, for trying one serial order of a concurrent burst. */
@@ -112,7 +129,7 @@ export function replaceModel(target: Model, source: Model): void {
   Object.assign(target, source);
 }
 
-export function nextLabel(prefix: 'T' | 'P' | 'R' | 'S', existing: readonly unknown[]): string {
+export function nextLabel(prefix: 'T' | 'P' | 'R' | 'S' | 'O', existing: readonly unknown[]): string {
   return `${prefix}${existing.length + 1}`;
 }
 
@@ -125,6 +142,12 @@ export function transactionById(model: Model, id: string): ModelTransaction {
 export function requestById(model: Model, id: string): ModelRequest {
   const found = model.requests.find((request) => request.id === id);
   if (found === undefined) throw new Error(`the model has no payment request ${id}`);
+  return found;
+}
+
+export function payoutById(model: Model, id: string): ModelPayout {
+  const found = model.payouts.find((payout) => payout.id === id);
+  if (found === undefined) throw new Error(`the model has no payout ${id}`);
   return found;
 }
 
@@ -219,6 +242,10 @@ export function describeRequest(model: Model, request: ModelRequest): string {
   const captured = request.status === 'succeeded' ? `, captured ${request.amountCaptured}, refunded ${requestRefunded(model, request)}` : '';
   const method = request.provider === 'sandbox' ? `sandbox ${request.captureMethod}` : 'bank_transfer';
   return `${request.label} (${method} ${request.amount} ${request.currency} on ${model.accounts[request.account].label}, ${request.status}${captured})`;
+}
+
+export function describePayout(model: Model, payout: ModelPayout): string {
+  return `${payout.label} (${payout.amount} EUR from ${model.accounts[payout.account].label}, ${payout.status})`;
 }
 
 export function describeRefund(model: Model, refund: ModelRefund): string {

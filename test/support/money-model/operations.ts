@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { bankEntryId, camt053Credits } from '../camt053';
-import { AccountBody, ClosureBody, PaymentBody, ReconciliationBody, RefundBody, TransactionBody } from './api-shapes';
+import { AccountBody, ClosureBody, PaymentBody, PayoutBody, ReconciliationBody, RefundBody, TransactionBody } from './api-shapes';
 import {
   amountRefunded,
   availableOf,
@@ -14,6 +14,7 @@ import {
   CURRENCIES,
   Currency,
   debitRefused,
+  describePayout,
   describeRefund,
   describeRequest,
   describeTransaction,
@@ -27,6 +28,7 @@ import {
   nextLabel,
   opposite,
   Overdraft,
+  payoutById,
   PaymentStatus,
   Provider,
   refundById,
@@ -40,6 +42,7 @@ import {
   ACCOUNT_CLOSED,
   ALREADY_REVERSED,
   Answer,
+  BELONGS_TO_PAYOUT,
   BELONGS_TO_REFUND,
   Callers,
   Client,
@@ -56,6 +59,7 @@ import {
   Outcome,
   PAYMENT_NOT_PENDING,
   PAYMENT_NOT_REFUNDABLE,
+  PAYOUT_NOT_MOVABLE,
   REFUND_EXCEEDS_PAYMENT,
   Rules,
   TRANSACTION_NOT_PENDING,
@@ -282,6 +286,7 @@ export class PostTransaction implements Operation {
     const transaction = transactionById(model, this.transactionId);
     return (
       new Rules()
+        .refuseIf(transaction.type === 'payout', BELONGS_TO_PAYOUT)
         .refuseIf(isClosed(model, transaction.account) || (transaction.counterparty !== null && isClosed(model, transaction.counterparty)), ACCOUNT_CLOSED)
         .refuseIf(transaction.refundObjectId !== null, BELONGS_TO_REFUND)
         // A refund posts only once what it refunds has posted (so a closure never cancels a payment it gave back for).
@@ -316,6 +321,7 @@ export class CancelTransaction implements Operation {
   outcome(model: Model): Outcome {
     const transaction = transactionById(model, this.transactionId);
     return new Rules()
+      .refuseIf(transaction.type === 'payout', BELONGS_TO_PAYOUT)
       .refuseIf(isClosed(model, transaction.account), ACCOUNT_CLOSED)
       .refuseIf(transaction.refundObjectId !== null, BELONGS_TO_REFUND)
       .refuseIf(transaction.status !== 'pending', TRANSACTION_NOT_PENDING)
@@ -350,6 +356,7 @@ export class Reverse implements Operation {
     const counterparty = transfer ? original.account : null;
     const direction: Direction = transfer ? 'debit' : opposite(original.direction);
     return new Rules()
+      .refuseIf(original.type === 'payout', BELONGS_TO_PAYOUT)
       .refuseIf(original.status !== 'posted', TRANSACTION_NOT_POSTED)
       .refuseIf(original.reversedById !== null, ALREADY_REVERSED)
       .refuseIf(countsRefunds(original) && amountRefunded(model, original) > 0, HAS_REFUNDS)
@@ -749,6 +756,138 @@ export class ConfirmRefund implements Operation {
 // ---------------------------------------------------------------------------------------------------------
 
 /** PATCH /v1/accounts?account_id=: the overdraft rule; forbidding it needs no available balance below zero. */
+// ---------------------------------------------------------------------------------------------------------
+// Payouts (contract section 23, test mode: the bank's answer comes from the test helpers)
+// ---------------------------------------------------------------------------------------------------------
+
+/** A SEPA IBAN whose check digits are right (the example of the German banks' association). */
+const PAYEE = { iban: 'DE89370400440532013000', name: 'Money model payee' };
+
+/** POST /v1/payouts: a pending `payout` debit reserves the amount on the account's EUR balance. */
+export class CreatePayout implements Operation {
+  readonly label: string;
+  private readonly sender: Sender;
+  private readonly accountId: string;
+
+  constructor(
+    model: Model,
+    private readonly account: number,
+    private readonly amount: number,
+    client: Client,
+  ) {
+    this.accountId = model.accounts[account].id;
+    this.sender = senderFor(model, client, account);
+    this.label = `pay out ${amount} EUR from ${model.accounts[account].label} (available ${availableOf(model, account, 'EUR')}) ${describeSender(model, this.sender)}`;
+  }
+
+  outcome(model: Model): Outcome {
+    return new Rules()
+      .refuseIf(isClosed(model, this.account), ACCOUNT_CLOSED)
+      .refuseIf(debitRefused(model, this.account, 'EUR', this.amount), INSUFFICIENT_FUNDS)
+      .otherwise(201, (answer) => {
+        const body = answer.body as PayoutBody;
+        expectFields(this.label, body, { account_id: this.accountId, amount: this.amount, currency: 'EUR', status: 'pending', return_transaction_id: null });
+        addTransaction(model, { id: body.transaction_id, account: this.account, type: 'payout', direction: 'debit', amount: this.amount, currency: 'EUR', status: 'pending' });
+        model.payouts.push({
+          label: nextLabel('O', model.payouts),
+          id: body.id,
+          account: this.account,
+          amount: this.amount,
+          status: 'pending',
+          transactionId: body.transaction_id,
+          returnTransactionId: null,
+        });
+      });
+  }
+
+  send(callers: Callers): Promise<Answer> {
+    const body = { account_id: this.accountId, amount: this.amount, currency: 'EUR', destination: PAYEE };
+    return answerOf(callers.api.post('/v1/payouts', body, { token: tokenOf(callers, this.sender) }));
+  }
+}
+
+/** POST /v1/payouts/{id}/cancel: pending -> canceled, its debit canceled (the reservation released). */
+export class CancelPayout implements Operation {
+  readonly label: string;
+  private readonly sender: Sender;
+
+  constructor(
+    model: Model,
+    private readonly payoutId: string,
+    client: Client,
+  ) {
+    const payout = payoutById(model, payoutId);
+    this.sender = senderFor(model, client, payout.account);
+    this.label = `cancel payout ${describePayout(model, payout)} ${describeSender(model, this.sender)}`;
+  }
+
+  outcome(model: Model): Outcome {
+    const payout = payoutById(model, this.payoutId);
+    return new Rules()
+      .refuseIf(isClosed(model, payout.account), ACCOUNT_CLOSED)
+      .refuseIf(payout.status !== 'pending', PAYOUT_NOT_MOVABLE)
+      .otherwise(200, (answer) => {
+        expectFields(this.label, answer.body as PayoutBody, { id: payout.id, status: 'canceled' });
+        payout.status = 'canceled';
+        transactionById(model, payout.transactionId).status = 'canceled';
+      });
+  }
+
+  send(callers: Callers): Promise<Answer> {
+    return answerOf(callers.api.post(`/v1/payouts/${this.payoutId}/cancel`, undefined, { token: tokenOf(callers, this.sender) }));
+  }
+}
+
+export type PayoutAnswer = 'paid' | 'returned';
+
+/**
+ * POST /v1/test_helpers/payouts/{id}/paid (pending -> paid, its debit posted) or /returned (pending or paid ->
+ * returned: its debit posted if it was not, and a posted `payout` credit books the amount back).
+ */
+export class AnswerPayout implements Operation {
+  readonly label: string;
+  private readonly sender: Sender;
+
+  constructor(
+    model: Model,
+    private readonly payoutId: string,
+    private readonly answer: PayoutAnswer,
+    client: Client,
+  ) {
+    const payout = payoutById(model, payoutId);
+    this.sender = senderFor(model, client, payout.account);
+    this.label = `the bank answers ${answer} for ${describePayout(model, payout)} ${describeSender(model, this.sender)}`;
+  }
+
+  outcome(model: Model): Outcome {
+    const payout = payoutById(model, this.payoutId);
+    const from = this.answer === 'paid' ? ['pending'] : ['pending', 'paid'];
+    return new Rules().refuseIf(!from.includes(payout.status), PAYOUT_NOT_MOVABLE).otherwise(200, (answer) => {
+      const body = answer.body as PayoutBody;
+      expectFields(this.label, body, { id: payout.id, status: this.answer, failure_code: this.answer === 'returned' ? 'AC04' : null });
+      payout.status = this.answer;
+      transactionById(model, payout.transactionId).status = 'posted';
+      if (this.answer === 'paid') return;
+      assert.ok(body.return_transaction_id !== null, `${this.label}: returned without a return_transaction_id`);
+      payout.returnTransactionId = body.return_transaction_id;
+      addTransaction(model, {
+        id: body.return_transaction_id,
+        account: payout.account,
+        type: 'payout',
+        direction: 'credit',
+        amount: payout.amount,
+        currency: 'EUR',
+        status: 'posted',
+      });
+    });
+  }
+
+  send(callers: Callers): Promise<Answer> {
+    const body = this.answer === 'returned' ? { reason: 'AC04' } : {};
+    return answerOf(callers.api.post(`/v1/test_helpers/payouts/${this.payoutId}/${this.answer}`, body, { token: tokenOf(callers, this.sender) }));
+  }
+}
+
 export class SetOverdraft implements Operation {
   readonly label: string;
   private readonly sender: Sender;
@@ -813,6 +952,8 @@ export class CloseAccount implements Operation {
       expectFields(this.label, answer.body as ClosureBody, { account_id: account.id, status: 'closed', canceled_transactions: pending.length, canceled_payments: open.length });
       for (const transaction of pending) transaction.status = 'canceled';
       for (const request of open) request.status = 'canceled';
+      // Its pending payouts with them (their debits are among the pending transactions above).
+      for (const payout of model.payouts) if (payout.account === this.account && payout.status === 'pending') payout.status = 'canceled';
       account.status = 'closed';
     });
   }

@@ -79,6 +79,9 @@ export const REFUND_EXCEEDS_PAYMENT: Refusal = { status: 409, code: 'refund_exce
 export const NOT_REFUNDABLE_TRANSACTION: Refusal = { status: 400, code: 'validation_error', field: 'refunded_transaction_id' };
 export const TRANSACTION_NOT_PENDING: Refusal = { status: 409, code: 'transaction_not_pending' };
 export const BELONGS_TO_REFUND: Refusal = { status: 409, code: 'transaction_belongs_to_refund' };
+export const BELONGS_TO_PAYOUT: Refusal = { status: 409, code: 'transaction_belongs_to_payout' };
+/** A payout that cannot move (cancel, paid, returned) from where it is. */
+export const PAYOUT_NOT_MOVABLE: Refusal = { status: 409, code: 'payout_not_cancelable' };
 export const TRANSACTION_NOT_POSTED: Refusal = { status: 409, code: 'transaction_not_posted' };
 export const ALREADY_REVERSED: Refusal = { status: 409, code: 'transaction_already_reversed' };
 export const HAS_REFUNDS: Refusal = { status: 409, code: 'transaction_has_refunds' };

@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual as isSame } from 'node:util';
 import { ApiClient, ApiResponse } from '../api-client';
 import { expectStatus } from '../factories';
-import { BalancesBody, LedgerCheckBody, PageBody, PaymentBody, RefundBody, TransactionBody } from './api-shapes';
+import { BalancesBody, LedgerCheckBody, PageBody, PaymentBody, PayoutBody, RefundBody, TransactionBody } from './api-shapes';
 import {
   amountRefunded,
   balanceOf,
   countsRefunds,
   CURRENCIES,
+  describePayout,
   describeRequest,
   describeTransaction,
   Model,
@@ -28,6 +29,7 @@ interface AccountView {
   balances: BalancesBody;
   transactions: TransactionBody[];
   payments: PaymentBody[];
+  payouts: PayoutBody[];
 }
 
 export async function verifyAgainstModel(callers: Callers, model: Model): Promise<void> {
@@ -46,13 +48,14 @@ export async function verifyLedger(callers: Callers): Promise<void> {
 }
 
 async function readAccount(callers: Callers, accountId: string): Promise<AccountView> {
-  const [balances, transactions, payments] = await Promise.all([
+  const [balances, transactions, payments, payouts] = await Promise.all([
     callers.api.get<BalancesBody>(`/v1/account/balances?account_id=${accountId}`, { token: callers.admin }),
     readAll<TransactionBody>(callers.api, callers.admin, `/v1/transactions?account_id=${accountId}&limit=100`),
     readAll<PaymentBody>(callers.api, callers.admin, `/v1/payments?account_id=${accountId}&limit=100`),
+    readAll<PayoutBody>(callers.api, callers.admin, `/v1/payouts?account_id=${accountId}&limit=100`),
   ]);
   expectStatus(balances, 200);
-  return { balances: balances.body, transactions, payments };
+  return { balances: balances.body, transactions, payments, payouts };
 }
 
 /** The refunds of every request the model refunded, by request id. */
@@ -101,6 +104,7 @@ function ruleViolations(model: Model, views: AccountView[]): string[] {
       const posted = refunds.filter((refund) => refund.status === 'posted').reduce((sum, refund) => sum + refund.amount, 0);
       if (transaction.status === 'canceled' && posted > 0) problems.push(`${name}: canceled, yet its posted refunds gave back ${posted} of money that never moved`);
     }
+    problems.push(...payoutViolations(view, byId));
     for (const payment of view.payments) {
       const credit = payment.transaction_id === null ? undefined : byId.get(payment.transaction_id);
       if (credit === undefined) continue;
@@ -113,10 +117,43 @@ function ruleViolations(model: Model, views: AccountView[]): string[] {
   return problems;
 }
 
+/** What a payout's status says of its money, on the API's own figures: its debit, and a returned one's credit. */
+const DEBIT_OF_PAYOUT: Record<PayoutBody['status'], TransactionBody['status']> = {
+  pending: 'pending',
+  in_transit: 'pending',
+  paid: 'posted',
+  returned: 'posted',
+  canceled: 'canceled',
+};
+
+function payoutViolations(view: AccountView, byId: Map<string, TransactionBody>): string[] {
+  const problems: string[] = [];
+  for (const payout of view.payouts) {
+    const name = `payout ${payout.id} (${payout.amount} ${payout.currency}, ${payout.status})`;
+    const debit = byId.get(payout.transaction_id);
+    if (debit === undefined || debit.type !== 'payout' || debit.direction !== 'debit' || debit.amount !== payout.amount) {
+      problems.push(`${name}: its debit ${payout.transaction_id} is ${JSON.stringify(debit ?? 'not listed')}`);
+    } else if (debit.status !== DEBIT_OF_PAYOUT[payout.status]) {
+      problems.push(`${name}: its debit is ${debit.status}, its status says ${DEBIT_OF_PAYOUT[payout.status]}`);
+    }
+    const credit = payout.return_transaction_id === null ? undefined : byId.get(payout.return_transaction_id);
+    const returned = payout.status === 'returned';
+    if (returned !== (credit !== undefined && credit.direction === 'credit' && credit.status === 'posted' && credit.amount === payout.amount)) {
+      problems.push(`${name}: its return credit is ${JSON.stringify(credit ?? payout.return_transaction_id)}`);
+    }
+  }
+  return problems;
+}
+
 function differencesFromModel(model: Model, views: AccountView[], refunds: Map<string, RefundBody[]>): string[] {
   const problems: string[] = [];
   for (const [index, view] of views.entries()) {
-    problems.push(...balanceDifferences(model, index, view), ...transactionDifferences(model, index, view), ...requestDifferences(model, index, view));
+    problems.push(
+      ...balanceDifferences(model, index, view),
+      ...transactionDifferences(model, index, view),
+      ...requestDifferences(model, index, view),
+      ...payoutDifferences(model, index, view),
+    );
   }
   for (const refund of model.refunds) {
     const shown = refunds.get(refund.requestId)?.find((candidate) => candidate.id === refund.id);
@@ -207,6 +244,23 @@ function requestDifferences(model: Model, index: number, view: AccountView): str
     }
   }
   for (const unknown of shown.values()) problems.push(`${account.label} shows a payment request the model does not know: ${unknown.id}`);
+  return problems;
+}
+
+function payoutDifferences(model: Model, index: number, view: AccountView): string[] {
+  const shown = new Map(view.payouts.map((payout) => [payout.id, payout]));
+  const problems: string[] = [];
+  for (const payout of model.payouts.filter((candidate) => candidate.account === index)) {
+    const actual = shown.get(payout.id);
+    shown.delete(payout.id);
+    const wanted = { status: payout.status, amount: payout.amount, transaction_id: payout.transactionId, return_transaction_id: payout.returnTransactionId };
+    const seen =
+      actual === undefined
+        ? undefined
+        : { status: actual.status, amount: actual.amount, transaction_id: actual.transaction_id, return_transaction_id: actual.return_transaction_id };
+    if (!isSame(seen, wanted)) problems.push(`${describePayout(model, payout)}: the API shows ${JSON.stringify(seen ?? 'nothing')}, the model ${JSON.stringify(wanted)}`);
+  }
+  for (const unknown of shown.values()) problems.push(`${model.accounts[index].label} shows a payout the model does not know: ${unknown.id}`);
   return problems;
 }
 
