@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { after, before } from 'node:test';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ export async function startTestApp(env: Environment = {}, existing?: TestDatabas
   });
 }
 
-async function startOn(env: Environment, database: TestDatabase, owned: boolean): Promise<TestApp> {
+async function startOn(env: Environment, database: TestDatabase, owned: boolean, attemptsLeft = 3): Promise<TestApp> {
   // The port is chosen first, so that payment_url (PUBLIC_BASE_URL) is where this server answers.
   const port = await freeLoopbackPort();
   const config = new AppConfig({
@@ -70,7 +70,14 @@ async function startOn(env: Environment, database: TestDatabase, owned: boolean)
     ...env,
   });
   const { app, routes } = await createApp(config);
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    // Free when it was picked, the port can still be taken before the app listens: another pick, a few times.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attemptsLeft > 1) return startOn(env, database, owned, attemptsLeft - 1);
+    throw error;
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     app,
@@ -90,8 +97,18 @@ async function startOn(env: Environment, database: TestDatabase, owned: boolean)
   };
 }
 
-/** A loopback port nothing listens on now (the kernel's pick, released at once). */
-export function freeLoopbackPort(): Promise<number> {
+/**
+ * A loopback port nothing listens on now, released at once for the caller to listen on. Picked at random below
+ * the kernel's ephemeral range: a port of that range (the kernel's own pick for port 0) can be taken, before the
+ * caller listens on it, as the local port of any outgoing connection (to PostgreSQL, Redis, a test's client),
+ * which made a test's server fail with EADDRINUSE now and then.
+ */
+export async function freeLoopbackPort(): Promise<number> {
+  const [ephemeralStart] = ephemeralPortRange();
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const candidate = LOWEST_TEST_PORT + Math.floor(Math.random() * (ephemeralStart - LOWEST_TEST_PORT));
+    if (await listensOn(candidate)) return candidate;
+  }
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -99,6 +116,29 @@ export function freeLoopbackPort(): Promise<number> {
       const address = probe.address();
       probe.close(() => (address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
     });
+  });
+}
+
+/** Test servers take ports from here up to the ephemeral range (above the well-known and the usual services' ports). */
+const LOWEST_TEST_PORT = 20_000;
+
+/** The kernel's range of local ports for outgoing connections (Linux; elsewhere its default). */
+function ephemeralPortRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > LOWEST_TEST_PORT + 1_000 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: the range Linux uses by default.
+  }
+  return [32_768, 60_999];
+}
+
+/** Whether a server could listen on the port just now (it is closed again before this resolves). */
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
