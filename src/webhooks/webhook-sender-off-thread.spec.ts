@@ -63,6 +63,17 @@ class Receiver {
     this.arrivals.length = 0;
   }
 
+  /**
+   * The arrivals once `count` have been reported and nothing more came for a moment: the child's output is read
+   * by this thread, which may see a run's end (from the sender's thread) before it.
+   */
+  async settled(count: number): Promise<Arrival[]> {
+    const deadline = Date.now() + 5_000;
+    while (this.arrivals.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return this.arrivals;
+  }
+
   async stop(): Promise<void> {
     this.child.kill();
     await once(this.child, 'exit');
@@ -114,12 +125,13 @@ describe('OffThreadSender', () => {
     const blockedUntil = blockEventLoop(1_500);
     const end = await ended;
     assert.deepEqual(end, { attempted: 20, lost: false });
+    const arrivals = await receiver.settled(20);
     assert.deepEqual(
-      receiver.arrivals.map((arrival) => arrival.body),
+      arrivals.map((arrival) => arrival.body),
       deliveries(20).map((delivery) => delivery.body),
     );
     assert.ok(
-      receiver.arrivals.every((arrival) => arrival.at < blockedUntil),
+      arrivals.every((arrival) => arrival.at < blockedUntil),
       'every delivery arrived while this thread was blocked',
     );
     assert.ok(outcomes.every((outcome) => outcome.succeeded && outcome.statusCode === 204));
@@ -135,7 +147,7 @@ describe('OffThreadSender', () => {
       outcomes.map((outcome) => outcome.statusCode),
       [204, 204, 503],
     );
-    assert.equal(receiver.arrivals.length, 3);
+    assert.equal((await receiver.settled(3)).length, 3);
     await sender.close();
   });
 
@@ -143,7 +155,7 @@ describe('OffThreadSender', () => {
     await receiver.set({ delay: 0, refuse: [] });
     const end = await sender.send(target, [SECRET], leaseOf(5), deliveries(3), () => assert.fail('nothing is sent'));
     assert.deepEqual(end, { attempted: 0, lost: false });
-    assert.equal(receiver.arrivals.length, 0);
+    assert.equal((await receiver.settled(0)).length, 0);
     await sender.close();
   });
 
@@ -153,7 +165,7 @@ describe('OffThreadSender', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     sender.stop();
     assert.deepEqual(await ended, { attempted: 1, lost: false });
-    assert.equal(receiver.arrivals.length, 1);
+    assert.equal((await receiver.settled(1)).length, 1);
     await sender.close();
   });
 
