@@ -6,7 +6,7 @@ import { encodeCursor } from '../src/common/pagination/cursor';
 import { preparePgbenchDatabase, runTpcB } from './anchors/pgbench';
 import { preparePureSqlTransfers, runPureSqlTransfers } from './anchors/pure-sql-transfers';
 import { runSqliteCommits } from './anchors/sqlite-commits-process';
-import { cpuBetween, cpuTimes, measureStageBudget, summarizeCpuProfile } from './support/cpu-profile';
+import { cpuBetween, cpuTimes, measureStageBudget, profiledServer, summarizeCpuProfile } from './support/cpu-profile';
 import { StageBudget } from './support/cpu-stages';
 import { BenchDatabase, DeepPosition } from './support/databases';
 import { bearer, constant, LoadRequest, LoadResult, roundRobin, runLoad } from './support/load';
@@ -279,7 +279,13 @@ export function listAgainstSameWork(fixture: Fixture): Promise<Comparison[]> {
 
 async function againstSameWork(fixture: Fixture, what: string, requests: () => () => LoadRequest): Promise<Comparison[]> {
   const { settings } = fixture;
-  const [bare, sameWork] = [await startServer(bareNestApp()), await startServer(sameWorkRead(fixture.database.url))];
+  // The same-work server answers the profiling signal too: its stage budget goes beside the project's.
+  const profiled = profiledServer(fixture.budgets.profileDir);
+  const sameWorkSpec = sameWorkRead(fixture.database.url);
+  const [bare, sameWork] = [
+    await startServer(bareNestApp()),
+    await startServer({ ...sameWorkSpec, nodeOptions: profiled.nodeOptions, env: { ...sameWorkSpec.env, ...profiled.env } }),
+  ];
   try {
     const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
     const ping = constant({ method: 'GET', path: '/ping' });
@@ -303,6 +309,11 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
     }
     const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
     log(`  ${what}: CPU µs per request, bare route: ${show(sides.bare)}; same work: ${show(sides.sameWork)}; project: ${show(sides.project)}`);
+    // Its own code (the anchor) counts as "other"; the service's modules it runs, from the bench build's src/, by their stage.
+    const sameWorkSources = join(sameWorkSpec.script, '..', '..', '..', 'src');
+    const run = () => load(sameWork.baseUrl, requests());
+    const { budget } = await measureStageBudget(sameWork, fixture.budgets.profileDir, `${fixture.label}: ${what}, the same work`, run, sameWorkSources);
+    fixture.budgets.measured.push(budget);
     const scenario = `${what}, ${READ_CONNECTIONS} conns, server CPU µs per request (medians of ${settings.rounds} alternating rounds)`;
     return [
       {
