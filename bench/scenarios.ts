@@ -253,11 +253,13 @@ export async function readOneTransaction(fixture: Fixture): Promise<Comparison[]
 }
 
 /** CPU per request of one run, the server's (all threads, /proc) over the requests it answered. */
-async function cpuPerRequestOf(server: RunningServer, run: () => Promise<LoadResult>): Promise<number> {
+/** The server's CPU per request over the run (all its threads), and the part of it spent in the kernel. */
+async function cpuPerRequestOf(server: RunningServer, run: () => Promise<LoadResult>): Promise<{ micros: number; kernel: number }> {
   const pid = server.process.pid ?? 0;
   const before = cpuTimes(pid);
   const result = await run();
-  return cpuBetween(before, cpuTimes(pid)).processMicros / result.requests;
+  const used = cpuBetween(before, cpuTimes(pid));
+  return { micros: used.processMicros / result.requests, kernel: used.kernelMicros / result.requests };
 }
 
 /**
@@ -290,6 +292,7 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
     const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
     const ping = constant({ method: 'GET', path: '/ping' });
     const sides = { bare: [] as number[], sameWork: [] as number[], project: [] as number[] };
+    const kernel = { sameWork: [] as number[], project: [] as number[] };
     for (const [server, next] of [
       [bare, ping],
       [sameWork, requests()],
@@ -303,12 +306,17 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
       }
     }
     for (let round = 0; round < settings.rounds; round += 1) {
-      sides.bare.push(await cpuPerRequestOf(bare, () => load(bare.baseUrl, ping)));
-      sides.sameWork.push(await cpuPerRequestOf(sameWork, () => load(sameWork.baseUrl, requests())));
-      sides.project.push(await cpuPerRequestOf(fixture.server, () => load(fixture.server.baseUrl, requests())));
+      sides.bare.push((await cpuPerRequestOf(bare, () => load(bare.baseUrl, ping))).micros);
+      const sameWorkCpu = await cpuPerRequestOf(sameWork, () => load(sameWork.baseUrl, requests()));
+      const projectCpu = await cpuPerRequestOf(fixture.server, () => load(fixture.server.baseUrl, requests()));
+      sides.sameWork.push(sameWorkCpu.micros);
+      sides.project.push(projectCpu.micros);
+      kernel.sameWork.push(sameWorkCpu.kernel);
+      kernel.project.push(projectCpu.kernel);
     }
     const show = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
     log(`  ${what}: CPU µs per request, bare route: ${show(sides.bare)}; same work: ${show(sides.sameWork)}; project: ${show(sides.project)}`);
+    log(`  ${what}: of which in the kernel, same work: ${show(kernel.sameWork)}; project: ${show(kernel.project)}`);
     // Its own code (the anchor) counts as "other"; the service's modules it runs, from the bench build's src/, by their stage.
     const sameWorkSources = join(sameWorkSpec.script, '..', '..', '..', 'src');
     const run = () => load(sameWork.baseUrl, requests());

@@ -58,7 +58,7 @@ describe('the CPU budget stages (bench/support/cpu-stages.ts)', () => {
       ['SQL', 3],
       ['framework', 1],
     ]);
-    const budget = stageBudget('read', profile, { processMicros: 1_200_000, mainThreadMicros: 1_000_000 }, 10_000, ROOT);
+    const budget = stageBudget('read', profile, { processMicros: 1_200_000, mainThreadMicros: 1_000_000, kernelMicros: 200_000 }, 10_000, ROOT);
     assert.equal(budget.perStage.get('SQL'), 75);
     assert.equal(budget.perStage.get('framework'), 25);
     assert.equal(budget.perStage.get('auth'), 0);

@@ -69,7 +69,10 @@ export function summarizeCpuProfile(file: string, top: number): string {
   }
   const total = profile.samples.length;
   const idle = [...hitsByFunction].filter(([key]) => key.startsWith('(idle)')).reduce((sum, [, hits]) => sum + hits, 0);
-  const ranked = [...hitsByFunction].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top);
+  const ranked = [...hitsByFunction]
+    .filter(([key]) => !key.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top);
   const lines = ranked.map(([key, hits]) => `  ${((100 * hits) / (total - idle)).toFixed(1).padStart(5)}%  ${key}`);
   return `self time, % of ${total - idle} busy samples (${((100 * idle) / total).toFixed(0)}% idle):\n${lines.join('\n')}`;
 }
@@ -84,20 +87,30 @@ function shortUrl(url: string): string {
 
 /** CPU time of a process, and of its main thread, from /proc (utime + stime, in clock ticks of 10 ms). */
 export function cpuTimes(pid: number): CpuTimes {
+  // utime and stime: the 12th and 13th fields after the command name, which, in parentheses, may hold spaces.
   const ticks = (file: string) => {
-    // The command name, in parentheses, may hold spaces: the fields are counted after it.
     const stat = readFileSync(file, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return { user: Number(fields[11]), kernel: Number(fields[12]) };
   };
-  return { processMicros: ticks(`/proc/${pid}/stat`) * TICK_MICROS, mainThreadMicros: ticks(`/proc/${pid}/task/${pid}/stat`) * TICK_MICROS };
+  const process = ticks(`/proc/${pid}/stat`);
+  const main = ticks(`/proc/${pid}/task/${pid}/stat`);
+  return {
+    processMicros: (process.user + process.kernel) * TICK_MICROS,
+    mainThreadMicros: (main.user + main.kernel) * TICK_MICROS,
+    kernelMicros: process.kernel * TICK_MICROS,
+  };
 }
 
 /** CLK_TCK is 100 on every Linux this runs on. */
 const TICK_MICROS = 10_000;
 
 export function cpuBetween(before: CpuTimes, after: CpuTimes): CpuTimes {
-  return { processMicros: after.processMicros - before.processMicros, mainThreadMicros: after.mainThreadMicros - before.mainThreadMicros };
+  return {
+    processMicros: after.processMicros - before.processMicros,
+    mainThreadMicros: after.mainThreadMicros - before.mainThreadMicros,
+    kernelMicros: after.kernelMicros - before.kernelMicros,
+  };
 }
 
 /**

@@ -204,6 +204,8 @@ export interface CpuTimes {
   processMicros: number;
   /** The main thread alone: JavaScript, and what the profile sees. */
   mainThreadMicros: number;
+  /** The whole process's time in the kernel (system calls: the sockets' writes and reads, SQLite's file locks). */
+  kernelMicros: number;
 }
 
 export interface StageBudget {
