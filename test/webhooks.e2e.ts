@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { ApiClient } from './support/api-client';
 import { accountMember, accountOwner, expectError, expectStatus, LoggedIn, loginAdmin } from './support/factories';
 import { idPattern, listItems } from './support/shapes';
+import { sql } from './support/sql';
 import { useTestApp } from './support/test-app';
 import { deliveriesOnce, ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
@@ -196,6 +197,24 @@ describe('Webhook deliveries', () => {
     assert.ok(delivery.next_retry_at !== null);
     receiver.answer = () => 200;
     await receiver.waitFor(() => receiver.accepted().length === 1, 'the retry');
+  });
+
+  it("keeps sending the other endpoints' deliveries when one endpoint's secret no longer unseals", async () => {
+    const good = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
+    const broken = await createEndpoint(t.api, owner.token, { url, enabled_events: ['transaction.created'] });
+    // As after a wrong key rotation: the stored secret cannot be read back.
+    await sql(t.databaseUrl, "UPDATE webhook_endpoints SET sealed_secret = 'not sealed text' WHERE id = $1", [broken.id]);
+    await credit(t.api, owner.token, 11);
+    await credit(t.api, owner.token, 12);
+    await receiver.waitFor(() => receiver.accepted().length === 2, "the good endpoint's two deliveries");
+    assert.deepEqual(
+      receiver.received.map((webhook) => verified(good.secret, webhook).type),
+      ['transaction.created', 'transaction.created'],
+    );
+    // The broken endpoint's first delivery keeps its lease (another attempt follows once it passes); nothing was sent.
+    const deliveries: { status: string }[] = await listItems(t.api, owner.token, `/v1/webhook_endpoints/${broken.id}/deliveries`);
+    assert.deepEqual(deliveries.map((delivery) => delivery.status).sort(), ['pending', 'pending']);
+    expectStatus(await t.api.get('/health'), 200);
   });
 
   it('signs with both secrets for a while after a rotation', async () => {

@@ -262,7 +262,15 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
    */
   private async send(run: ClaimedDelivery[]): Promise<void> {
     const written: Promise<void>[] = [];
-    const end = await this.sendRun(run, (delivery, result) => written.push(this.recorder.record(delivery, result)));
+    let end: RunEnded;
+    try {
+      end = await this.sendRun(run, (delivery, result) => written.push(this.recorder.record(delivery, result)));
+    } catch (error) {
+      // Nothing left (a secret that no longer unseals, say): the first delivery's lease runs out and another
+      // attempt follows; nothing is lost, and the worker goes on with the other streams.
+      this.logger.warn(`webhook delivery ${run[0].id} could not be sent: ${(error as Error).message}`);
+      end = { attempted: 1, lost: false, everyOneAccepted: false };
+    }
     // After a lost thread, a delivery may have left unrecorded: what follows it waits for the lease, in order.
     if (!end.lost) written.push(this.recorder.release(run.slice(end.attempted)));
     await Promise.all(written);
@@ -314,12 +322,18 @@ export class WebhookWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
+type WithEvent = ClaimedDelivery & { event: EventRecord };
+
+function hasEvent(delivery: ClaimedDelivery): delivery is WithEvent {
+  return delivery.event !== null;
+}
+
 /** The run's deliveries up to the first whose event no longer exists. */
-function leadingWithEvents(run: readonly ClaimedDelivery[]): (ClaimedDelivery & { event: EventRecord })[] {
-  const leading: (ClaimedDelivery & { event: EventRecord })[] = [];
+function leadingWithEvents(run: readonly ClaimedDelivery[]): WithEvent[] {
+  const leading: WithEvent[] = [];
   for (const delivery of run) {
-    if (delivery.event === null) break;
-    leading.push({ ...delivery, event: delivery.event });
+    if (!hasEvent(delivery)) break;
+    leading.push(delivery);
   }
   return leading;
 }
