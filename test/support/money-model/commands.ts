@@ -91,10 +91,9 @@ const manualRequests = (model: Readonly<Model>): ModelRequest[] => model.request
 const bankRequests = (model: Readonly<Model>): ModelRequest[] => model.requests.filter((request) => request.provider === 'bank_transfer');
 const succeededRequests = (model: Readonly<Model>): ModelRequest[] => model.requests.filter((request) => request.status === 'succeeded');
 
-const pendingPayouts = (model: Readonly<Model>): ModelPayout[] => model.payouts.filter((payout) => payout.status === 'pending');
-/** Those the bank's answer can move: pending ones, and paid ones for a return. */
-const answerablePayouts = (model: Readonly<Model>, answer: PayoutAnswer): ModelPayout[] =>
-  model.payouts.filter((payout) => payout.status === 'pending' || (answer === 'returned' && payout.status === 'paid'));
+/** Those a move can take: pending ones, and paid ones for a return. */
+const movablePayouts = (model: Readonly<Model>, move: PayoutMove): ModelPayout[] =>
+  model.payouts.filter((payout) => payout.status === 'pending' || (move === 'returned' && payout.status === 'paid'));
 
 const isOpen = (request: ModelRequest): boolean => request.status === 'pending' || request.status === 'authorized';
 
@@ -490,10 +489,14 @@ class CreatePayoutCommand extends SerialCommand {
   }
 }
 
-class CancelPayoutCommand extends SerialCommand {
+/** A payout's cancel, or the bank's answer to it. */
+type PayoutMove = 'cancel' | PayoutAnswer;
+
+class MovePayoutCommand extends SerialCommand {
   constructor(
     private readonly target: number,
     private readonly focused: boolean,
+    private readonly move: PayoutMove,
     private readonly client: Client,
   ) {
     super();
@@ -504,40 +507,13 @@ class CancelPayoutCommand extends SerialCommand {
   }
 
   protected operation(model: Model): Operation {
-    const payout = pick(
-      candidates(this.focused && pendingPayouts(model).length > 0, model.payouts, (candidate) => candidate.status === 'pending'),
-      this.target,
-    );
-    return new CancelPayout(model, payout.id, this.client);
-  }
-
-  toString(): string {
-    return `cancelPayout(${this.focused ? 'pending ' : ''}payout #${this.target}, by ${this.client})`;
-  }
-}
-
-class AnswerPayoutCommand extends SerialCommand {
-  constructor(
-    private readonly target: number,
-    private readonly focused: boolean,
-    private readonly answer: PayoutAnswer,
-    private readonly client: Client,
-  ) {
-    super();
-  }
-
-  check(model: Readonly<Model>): boolean {
-    return model.payouts.length > 0;
-  }
-
-  protected operation(model: Model): Operation {
-    const movable = answerablePayouts(model, this.answer);
+    const movable = movablePayouts(model, this.move);
     const payout = pick(this.focused && movable.length > 0 ? movable : model.payouts, this.target);
-    return new AnswerPayout(model, payout.id, this.answer, this.client);
+    return this.move === 'cancel' ? new CancelPayout(model, payout.id, this.client) : new AnswerPayout(model, payout.id, this.move, this.client);
   }
 
   toString(): string {
-    return `bankAnswers(${this.answer}, ${this.focused ? 'movable ' : ''}payout #${this.target}, by ${this.client})`;
+    return `${this.move}Payout(${this.focused ? 'movable ' : ''}payout #${this.target}, by ${this.client})`;
   }
 }
 
@@ -688,12 +664,11 @@ export const moneyCommand: fc.Arbitrary<MoneyCommand> = fc.oneof(
     arbitrary: fc.tuple(account, fc.constantFrom<Overdraft>('forbidden', 'allowed'), client).map(([index, overdraft, by]) => new SetOverdraftCommand(index, overdraft, by)),
   },
   { weight: 3, arbitrary: fc.tuple(account, relativeAmount, client).map(([index, amount, by]) => new CreatePayoutCommand(index, amount, by)) },
-  { weight: 1, arbitrary: fc.tuple(target, mostly, client).map(([index, focused, by]) => new CancelPayoutCommand(index, focused, by)) },
   {
-    weight: 3,
+    weight: 4,
     arbitrary: fc
-      .tuple(target, mostly, fc.constantFrom<PayoutAnswer>('paid', 'paid', 'returned'), client)
-      .map(([index, focused, answer, by]) => new AnswerPayoutCommand(index, focused, answer, by)),
+      .tuple(target, mostly, fc.constantFrom<PayoutMove>('cancel', 'paid', 'paid', 'returned'), client)
+      .map(([index, focused, move, by]) => new MovePayoutCommand(index, focused, move, by)),
   },
   { weight: 1, arbitrary: fc.tuple(account, client).map(([index, by]) => new CloseAccountCommand(index, by)) },
   { weight: 3, arbitrary: fc.tuple(target, mostly, fc.array(burstPart, { minLength: 2, maxLength: 5 })).map(([index, focused, parts]) => new BurstCommand(index, focused, parts)) },
