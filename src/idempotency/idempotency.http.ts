@@ -12,21 +12,23 @@ import { OPENAPI_IDEMPOTENT_EXTENSION, OPENAPI_REFUSES_KEY_EXTENSION } from './i
  * correct the request, under the same key.
  */
 export function registerIdempotencyHook(fastify: FastifyInstance, idempotency: IdempotencyService): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: the answers of every other request leave without waiting a microtask turn.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotencyClaim;
-    if (claim === undefined || claim.stored) return payload;
+    if (claim === undefined || claim.stored) return done(null, payload);
     request.idempotencyClaim = undefined;
     // A 400 (validation_error) means the request was refused before it ran: nothing to keep.
-    if (typeof payload !== 'string' || reply.statusCode >= 500 || reply.statusCode === 400) return payload;
-    try {
-      await idempotency.store(claim, reply.statusCode, payload);
-    } catch (error) {
-      // The answer still reaches the client; a retry then runs again, which the error it got allows.
-      const unavailable = databaseUnavailableReason(error);
-      if (unavailable !== null) request.log.warn({ reason: unavailable }, 'could not store the idempotent response: database unavailable');
-      else request.log.error({ err: error }, 'could not store the idempotent response');
-    }
-    return payload;
+    if (typeof payload !== 'string' || reply.statusCode >= 500 || reply.statusCode === 400) return done(null, payload);
+    idempotency.store(claim, reply.statusCode, payload).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        // The answer still reaches the client; a retry then runs again, which the error it got allows.
+        const unavailable = databaseUnavailableReason(error);
+        if (unavailable !== null) request.log.warn({ reason: unavailable }, 'could not store the idempotent response: database unavailable');
+        else request.log.error({ err: error }, 'could not store the idempotent response');
+        done(null, payload);
+      },
+    );
   });
 }
 
