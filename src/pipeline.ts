@@ -208,11 +208,11 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
   const limiter = app.get(RequestRateLimiter);
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (!request.is404 && !isUnansweredPreflightRoute(request)) return done();
-    limiter.consumeFor(request).then(() => {
-      const allowed = routeTable.allowedMethods(request.url.split('?')[0]);
-      if (allowed.length === 0) return done();
-      done(new DomainError('method_not_allowed', `${request.method} is not served here; use ${allowed.join(', ')}.`, undefined, { allow: allowed.join(', ') }));
-    }, done);
+    // Whatever fails on the way (the limit, the lookup) reaches done as the request's error, never unhandled.
+    limiter
+      .consumeFor(request)
+      .then(() => refusedMethod(routeTable, request.method, request.url))
+      .then(done, done);
   });
   registerIdempotencyHook(fastify, app.get(IdempotencyService));
   const httpMetrics = app.get(Metrics).http;
@@ -225,6 +225,13 @@ export function registerHttpHooks(fastify: FastifyInstance, app: INestApplicatio
     httpMetrics?.observe(request.method, route, reply.statusCode, reply.elapsedTime);
     done();
   });
+}
+
+/** 405 for a known path asked with a method it does not serve; undefined for a path nothing serves (then 404). */
+function refusedMethod(routeTable: RouteTable, method: string, url: string): DomainError | undefined {
+  const allowed = routeTable.allowedMethods(url.split('?')[0]);
+  if (allowed.length === 0) return undefined;
+  return new DomainError('method_not_allowed', `${method} is not served here; use ${allowed.join(', ')}.`, undefined, { allow: allowed.join(', ') });
 }
 
 /** The error for a path the router could not read: the resource's not-found when it names an id (RouteTable). */

@@ -19,16 +19,16 @@ export function registerIdempotencyHook(fastify: FastifyInstance, idempotency: I
     request.idempotencyClaim = undefined;
     // A 400 (validation_error) means the request was refused before it ran: nothing to keep.
     if (typeof payload !== 'string' || reply.statusCode >= 500 || reply.statusCode === 400) return done(null, payload);
-    idempotency.store(claim, reply.statusCode, payload).then(
-      () => done(null, payload),
-      (error: unknown) => {
+    idempotency
+      .store(claim, reply.statusCode, payload)
+      .catch((error: unknown) => {
         // The answer still reaches the client; a retry then runs again, which the error it got allows.
         const unavailable = databaseUnavailableReason(error);
         if (unavailable !== null) request.log.warn({ reason: unavailable }, 'could not store the idempotent response: database unavailable');
         else request.log.error({ err: error }, 'could not store the idempotent response');
-        done(null, payload);
-      },
-    );
+      })
+      // Anything thrown on the way is the answer's error, never an unhandled rejection.
+      .then(() => done(null, payload), done);
   });
 }
 
