@@ -1,3 +1,5 @@
+// First: the process's V8 settings apply before any module allocates (src/v8-flags.ts says why).
+import './v8-flags';
 import { existsSync } from 'node:fs';
 import nodeModule from 'node:module';
 

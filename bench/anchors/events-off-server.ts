@@ -17,6 +17,9 @@ import type * as EventsRepositoryModule from '../../src/events/events.repository
 
 async function main(): Promise<void> {
   const dist = resolve(process.env.EVENTS_OFF_DIST ?? 'dist');
+  // The process's V8 settings first, as dist/main.js loads them (builds older than them have none).
+  const v8Flags = join(dist, 'v8-flags.js');
+  if (existsSync(v8Flags)) require(v8Flags);
   // From the build being measured, not from this bench's own compilation of src/: the same files dist/main.js loads.
   const { EventsRepository } = require(join(dist, 'events', 'events.repository.js')) as typeof EventsRepositoryModule;
   const { createApp } = require(join(dist, 'app.factory.js')) as typeof AppFactoryModule;
