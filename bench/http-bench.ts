@@ -16,7 +16,8 @@
  *  - that read, and a member's GET /v1/transactions?limit=20&status=posted, vs the same work without a
  *    framework (bench/anchors/same-work-read.ts: Fastify, the HS256 check, the service's own statements
  *    prepared once, its mappers): server CPU µs per request, medians of alternating rounds, <= 1.5x
- *    (PostgreSQL <= 1.7x), with the same work's own ratio to the bare route beside it;
+ *    (PostgreSQL <= 1.7x), with the same work's own ratio to the bare route beside it; both sides are
+ *    servers started alike for these rounds (the fixture's server carries the round-trip counting preload);
  *  - POST /v1/transactions with a fresh Idempotency-Key, 16 connections, vs raw single-row
  *    commits (SQLite: better-sqlite3 in the service's WAL/synchronous mode, >= 0.35; PostgreSQL:
  *    pgbench TPC-B, 16 clients, >= 0.4); on PostgreSQL with the server's round trips and statements per

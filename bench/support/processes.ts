@@ -23,6 +23,8 @@ export const RECEIVER_PORT = PORT_BASE + 4;
 export const EVENTS_PORT = PORT_BASE + 5;
 /** The second service of the statements' figures (many open requests), beside the one on PROJECT_PORT. */
 export const STATEMENTS_PORT = PORT_BASE + 6;
+/** The service measured against the same work (issue 35), apart from the fixture server; the pace scenario, run at another time, uses it too. */
+export const SAME_WORK_PROJECT_PORT = PORT_BASE + 7;
 export const ADMIN = { email: 'bench-admin@example.com', password: 'the benchmark admin password 1' };
 
 /** A readiness poll this often: start-up times are a few hundred milliseconds, so 10 ms is fine grain. */
