@@ -302,7 +302,8 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
       [sameWork, requests()],
       [project, requests()],
     ] as const) {
-      const answered = await load(server.baseUrl, next, settings.warmupSeconds);
+      // Fresh servers: a measured round's length of warm-up each, so that their code is compiled before it counts.
+      const answered = await load(server.baseUrl, next, Math.max(settings.warmupSeconds, settings.runSeconds));
       if (answered.failures > 0) {
         const sample = next();
         const answer = await fetch(`${server.baseUrl}${sample.path}`, { method: sample.method, headers: sample.headers });
