@@ -73,7 +73,11 @@ class CpuPerRequest {
   }
 }
 
-/** One more run of the project's load with the profiler on, after the measured ones: its CPU budget per stage. */
+/**
+ * One more run of the project's load with the profiler on, after the measured ones: its CPU budget per stage. The
+ * fixture's server counts its round trips on the way (round-trips-on-signal.ts), which the budget includes; the
+ * same-work comparison profiles a server without it (againstSameWork).
+ */
 async function budgetRun(fixture: Fixture, label: string, run: () => Promise<LoadResult>): Promise<void> {
   const { budget, file } = await measureStageBudget(fixture.server, fixture.budgets.profileDir, label, run, fixture.budgets.projectRoot);
   fixture.budgets.measured.push(budget);
@@ -324,9 +328,16 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
     log(`  ${what}: of which in the kernel, same work: ${show(kernel.sameWork)}; project: ${show(kernel.project)}`);
     // Its own code (the anchor) counts as "other"; the service's modules it runs, from the bench build's src/, by their stage.
     const sameWorkSources = join(sameWorkSpec.script, '..', '..', '..', 'src');
+    const { budget: projectBudget } = await measureStageBudget(
+      project,
+      fixture.budgets.profileDir,
+      `${fixture.label}: ${what}, the project`,
+      () => load(project.baseUrl, requests()),
+      fixture.budgets.projectRoot,
+    );
     const run = () => load(sameWork.baseUrl, requests());
     const { budget } = await measureStageBudget(sameWork, fixture.budgets.profileDir, `${fixture.label}: ${what}, the same work`, run, sameWorkSources);
-    fixture.budgets.measured.push(budget);
+    fixture.budgets.measured.push(projectBudget, budget);
     const scenario = `${what}, ${READ_CONNECTIONS} conns, server CPU µs per request (medians of ${settings.rounds} alternating rounds)`;
     return [
       {
