@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
  * The V8 settings of the service's process, set before anything else is loaded (main.ts imports this
  * module first).
  *
- * Allocation-site pretenuring off. V8 watches where objects are created, and a place whose objects all
+ * Allocation-site pretenuring off. V8 watches where objects are created, and a place whose objects nearly all
  * survived a young-generation collection gets its objects created in the old generation from then on.
  * At start-up that is right for many places (what Nest and TypeORM build lives as long as the process),
  * but the same places then create a request's short-lived objects, straight into the old generation.
