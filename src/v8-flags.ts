@@ -14,5 +14,9 @@ import { setFlagsFromString } from 'node:v8';
  * (docs/performance.md): 3.5 MB promoted per young collection instead of 20 KB, each such collection
  * taking 10 ms instead of 1.4, 30 % more CPU per read. Nothing but the garbage collector's timing
  * depends on this setting.
+ *
+ * Set here rather than on the command line: the service is started as `node dist/main.js` in many ways
+ * (npm scripts, containers, process managers), and NODE_OPTIONS does not accept this V8 flag. It is set
+ * before the application allocates anything, and v8-flags.spec.ts checks that it takes effect.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');
