@@ -12,6 +12,8 @@
  * mergedPage. Runs as its own process, started by bench/scenarios.ts; PORT, HOST,
  * DATABASE_URL and JWT_SECRET as for the service.
  */
+// The service process's V8 settings, first as in src/main.ts: the floor is measured with the same runtime.
+import '../../src/v8-flags';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
 import Fastify, { FastifyReply } from 'fastify';
