@@ -288,14 +288,14 @@ async function againstSameWork(fixture: Fixture, what: string, requests: () => (
   // The same-work server answers the profiling signal too: its stage budget goes beside the project's.
   const profiled = profiledServer(fixture.budgets.profileDir);
   const sameWorkSpec = sameWorkRead(fixture.database.url);
-  const [bare, sameWork] = [
-    await startServer(bareNestApp()),
-    await startServer({ ...sameWorkSpec, nodeOptions: profiled.nodeOptions, env: { ...sameWorkSpec.env, ...profiled.env } }),
-  ];
   // Like for like: the fixture's server counts its round trips (a preload that wraps every request and every
   // statement, worth 10-30 % of a read's CPU), which the same-work server does not; so the project measured here is
   // a server of its own, started as the same-work one is.
-  const project = await startServer(projectServer(fixture.database.url, { ...profiled, port: SAME_WORK_PROJECT_PORT }));
+  const [bare, sameWork, project] = [
+    await startServer(bareNestApp()),
+    await startServer({ ...sameWorkSpec, nodeOptions: profiled.nodeOptions, env: { ...sameWorkSpec.env, ...profiled.env } }),
+    await startServer(projectServer(fixture.database.url, { ...profiled, port: SAME_WORK_PROJECT_PORT })),
+  ];
   try {
     const load = (baseUrl: string, next: () => LoadRequest, seconds = settings.runSeconds) => runLoad({ baseUrl, connections: READ_CONNECTIONS, seconds, next });
     const ping = constant({ method: 'GET', path: '/ping' });
