@@ -277,7 +277,8 @@ describe('migrations under the lock', () => {
       // The waiting migration asks for the lock from inside its transaction.
       const waiting: { in_transaction: boolean }[] = await source.query(
         `SELECT a.xact_start IS NOT NULL AS in_transaction FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-         WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted`,
+         WHERE l.locktype = 'advisory' AND l.objid = $1 AND NOT l.granted
+           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         [MIGRATION_LOCK_KEY],
       );
       assert.equal(waiting.length, 1);

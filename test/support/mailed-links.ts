@@ -34,3 +34,16 @@ export async function latestToken(t: TestApp, address: string, subject: RegExp):
   if (mails.length === 0) throw new Error(`no mail to ${address} with a subject like ${subject}`);
   return tokenIn(mails[mails.length - 1].text);
 }
+
+/**
+ * The mails to `address` whose subject matches, once there are `count` of them or `timeoutMs` has passed: mail
+ * queued after an answer (a reset link) lands a moment later, later still on a loaded machine.
+ */
+export async function mailsOnceQueued(t: TestApp, address: string, subject: RegExp, count: number, timeoutMs = 10_000): Promise<QueuedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await mailsTo(t, address)).filter((mail) => subject.test(mail.subject));
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
