@@ -153,9 +153,8 @@ describe('one reserve per incoming credit', () => {
     await expectLedgerOk();
   });
 
-  it('gives back exactly the captured amount, once, of 20 mixed concurrent give-backs of one credit', async () => {
-    const owner = await accountOwner(t.api);
-    const paid = await paidRequest(owner, 1000);
+  /** 20 concurrent give-backs of the credit: reversals, full and partial refunds by the request's route, refunds by the transactions route. */
+  function mixedGiveBacks(owner: Owner, paid: Paid): Promise<ApiResponse[]> {
     const attempts: (() => Promise<ApiResponse>)[] = [];
     for (let i = 0; i < 20; i += 1) {
       if (i % 4 === 0) attempts.push(() => reverse(paid.transaction_id));
@@ -163,7 +162,11 @@ describe('one reserve per incoming credit', () => {
       else if (i % 4 === 2) attempts.push(() => refundByRequest(owner, paid.id, { amount: 300 }));
       else attempts.push(() => refundByTransaction(owner, paid.transaction_id, 250));
     }
-    const answers = await Promise.all(attempts.map((attempt) => attempt()));
+    return Promise.all(attempts.map((attempt) => attempt()));
+  }
+
+  /** What the answers accepted left the account, and nothing else did; the credit was reversed or refunded, not both. */
+  async function expectGivenBackOnce(owner: Owner, paid: Paid, answers: ApiResponse[]): Promise<void> {
     const refusals = new Set(['transaction_has_refunds', 'transaction_already_reversed', 'refund_exceeds_payment', 'payment_not_refundable', 'validation_error']);
     for (const answer of answers) assert.ok(answer.status === 201 || refusals.has(answer.body.error_code), JSON.stringify(answer.body));
     // What left the account: the reversal's amount, or the sum of the refunds it accepted. A refund through the
@@ -181,6 +184,24 @@ describe('one reserve per incoming credit', () => {
     assert.equal((await payment(owner, paid.id)).amount_refunded, after.amount_refunded);
     assert.ok(given <= 1000);
     await expectLedgerOk();
+  }
+
+  it('gives back exactly the captured amount, once, of 20 mixed concurrent give-backs of one credit', async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    await expectGivenBackOnce(owner, paid, await mixedGiveBacks(owner, paid));
+  });
+
+  it('counts a pending refund through the transactions route as given back, then of 20 concurrent give-backs refuses every reversal', async () => {
+    const owner = await accountOwner(t.api);
+    const paid = await paidRequest(owner, 1000);
+    const pendingRefund = await refundByTransaction(owner, paid.transaction_id, 250);
+    expectStatus(pendingRefund, 201);
+    assert.equal(pendingRefund.body.status, 'pending');
+    const answers = await mixedGiveBacks(owner, paid);
+    const reversals = answers.filter((_answer, i) => i % 4 === 0);
+    for (const reversal of reversals) expectError(reversal, 409, 'transaction_has_refunds');
+    await expectGivenBackOnce(owner, paid, [pendingRefund, ...answers]);
   });
 
   it('answers every give-back of one credit with a refusal the rules allow, never a 500, on an account that forbids overdrafts', async () => {
