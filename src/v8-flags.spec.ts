@@ -14,7 +14,7 @@ const SURVIVORS = `
 /**
  * V8's pretenuring decisions ("=> tenure") while a fresh process runs SURVIVORS, after `preload` when given. Its
  * optimising compilers stay off: code they compile mid-loop may stop leaving the mementos the decision counts,
- * so whether a decision came depended on when the compile landed (none in a quarter of runs on Node.js 24).
+ * so whether a decision came depended on when the compile landed (none in one run of five on Node.js 24).
  * The interpreter decides every time, and the flag under test applies to it as to them.
  */
 function tenureDecisions(preload: string | null): number {
