@@ -172,9 +172,10 @@ describe('one reserve per incoming credit', () => {
     // What left the account: the reversal's amount, or the sum of the refunds it accepted. A refund through the
     // transactions route stays pending until an admin posts it: what is left is the available balance, which
     // counts it as gone; the posted balance counts only what posted.
+    const amountOf = (some: ApiResponse[]) => some.reduce((sum, answer) => sum + (answer.body.amount as number), 0);
     const accepted = answers.filter((answer) => answer.status === 201);
-    const given = accepted.reduce((sum, answer) => sum + (answer.body.amount as number), 0);
-    const givenPending = accepted.filter((answer) => answer.body.status === 'pending').reduce((sum, answer) => sum + (answer.body.amount as number), 0);
+    const given = amountOf(accepted);
+    const givenPending = amountOf(accepted.filter((answer) => answer.body.status === 'pending'));
     const left = await euroBalance(owner);
     assert.equal(given + left.available, 1000, 'what left plus what is left is what came in');
     assert.equal(given - givenPending + left.posted, 1000, 'what posted plus what is posted is what came in');

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MailOutbox } from '../../src/mail/mail-outbox';
 import { sql } from './sql';
 import { TestApp } from './test-app';
@@ -44,6 +45,6 @@ export async function mailsOnceQueued(t: TestApp, address: string, subject: RegE
   for (;;) {
     const mails = (await mailsTo(t, address)).filter((mail) => subject.test(mail.subject));
     if (mails.length >= count || Date.now() > deadline) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
 }
